@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "PetMapGeometry",
+    products: [
+        .library(name: "GeoMath", targets: ["GeoMath"]),
+        .executable(name: "geobench", targets: ["geobench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // PROJ as a system library: headers and link flags come from pkg-config "proj".
+        .systemLibrary(
+            name: "CProj",
+            pkgConfig: "proj",
+            providers: [.apt(["libproj-dev"]), .brew(["proj"])]
+        ),
+        .target(
+            name: "GeoMath",
+            dependencies: ["CProj"]
+        ),
+        .executableTarget(
+            name: "geobench",
+            dependencies: [
+                "GeoMath",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "GeoMathTests",
+            dependencies: [
+                "GeoMath",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,83 @@
+/// The shortest geodesic between two coordinates on the WGS84 ellipsoid: the solution of the
+/// inverse geodesic problem (Karney 2013, through PROJ; about 15 nm accurate).
+public struct GeodesicPath: Hashable, Sendable, Codable {
+    /// Length of the geodesic in metres, in [0, 20 003 931.4586].
+    public let distanceMeters: Double
+    /// Azimuth at the start, degrees clockwise from north, in [-180, 180].
+    public let initialAzimuthDegrees: Double
+    /// Azimuth at the end (the direction of travel on arrival), degrees clockwise from north,
+    /// in [-180, 180].
+    public let finalAzimuthDegrees: Double
+}
+
+/// Where a geodesic of a given length and initial azimuth ends: the solution of the direct
+/// geodesic problem on the WGS84 ellipsoid (Karney 2013, through PROJ; about 15 nm accurate).
+public struct GeodesicDestination: Hashable, Sendable, Codable {
+    /// The end point; its longitude is in [-180, 180].
+    public let coordinate: Coordinate
+    /// Azimuth of travel on arrival, degrees clockwise from north, in [-180, 180].
+    public let finalAzimuthDegrees: Double
+}
+
+extension Coordinate {
+    /// Geodesic distance to another coordinate on the WGS84 ellipsoid, in metres.
+    ///
+    /// Exact to PROJ's geodesic accuracy (about 15 nm), including for nearly antipodal points;
+    /// symmetric, and 0 for coincident points. Pole to pole is 20 003 931.4586 m.
+    public func distance(to other: Coordinate) -> Double {
+        WGS84Geodesic.shared.distance(
+            latitude1: latitude, longitude1: longitude, latitude2: other.latitude, longitude2: other.longitude)
+    }
+
+    /// The shortest geodesic to another coordinate: its length and its azimuths at both ends.
+    ///
+    /// For coincident points the distance is 0 and the azimuths are conventional (PROJ's
+    /// choice); for antipodal points several geodesics are shortest and one of them is
+    /// returned.
+    public func geodesic(to other: Coordinate) -> GeodesicPath {
+        let solution = WGS84Geodesic.shared.inverse(
+            latitude1: latitude, longitude1: longitude, latitude2: other.latitude, longitude2: other.longitude)
+        return GeodesicPath(
+            distanceMeters: solution.distance,
+            initialAzimuthDegrees: solution.azimuth1,
+            finalAzimuthDegrees: solution.azimuth2)
+    }
+
+    /// Initial azimuth of the shortest geodesic to `other`, in degrees clockwise from north,
+    /// in [-180, 180].
+    public func initialAzimuth(to other: Coordinate) -> Double {
+        geodesic(to: other).initialAzimuthDegrees
+    }
+
+    /// Final azimuth (direction of travel on arrival at `other`) of the shortest geodesic, in
+    /// degrees clockwise from north, in [-180, 180].
+    public func finalAzimuth(to other: Coordinate) -> Double {
+        geodesic(to: other).finalAzimuthDegrees
+    }
+
+    /// Travels along the geodesic that leaves this coordinate with the given azimuth.
+    ///
+    /// - Parameters:
+    ///   - distanceMeters: Any finite length in metres; a negative length travels backwards.
+    ///   - azimuthDegrees: Any finite azimuth in degrees clockwise from north.
+    /// - Returns: The end point (longitude in [-180, 180]) and the azimuth on arrival.
+    /// - Throws: ``GeoMathError/invalidDistance(_:)`` or ``GeoMathError/invalidAzimuth(_:)``
+    ///   for NaN or infinite input.
+    public func destination(distanceMeters: Double, azimuthDegrees: Double) throws(GeoMathError) -> GeodesicDestination {
+        guard distanceMeters.isFinite else { throw .invalidDistance(distanceMeters) }
+        guard azimuthDegrees.isFinite else { throw .invalidAzimuth(azimuthDegrees) }
+        let end = WGS84Geodesic.shared.direct(
+            latitude: latitude, longitude: longitude, azimuth: azimuthDegrees, distance: distanceMeters)
+        return GeodesicDestination(
+            coordinate: Coordinate(uncheckedLatitude: end.latitude, longitude: end.longitude),
+            finalAzimuthDegrees: end.azimuth + 0.0)
+    }
+
+    /// The coordinate reached after `distanceMeters` along the geodesic leaving with
+    /// `azimuthDegrees` (see ``destination(distanceMeters:azimuthDegrees:)``).
+    ///
+    /// - Throws: ``GeoMathError`` for NaN or infinite input.
+    public func coordinate(at distanceMeters: Double, facing azimuthDegrees: Double) throws(GeoMathError) -> Coordinate {
+        try destination(distanceMeters: distanceMeters, azimuthDegrees: azimuthDegrees).coordinate
+    }
+}

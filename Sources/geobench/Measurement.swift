@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One timed operation and its baseline, both measured in the same run.
+struct Measurement {
+    var suite: String
+    var operation: String
+    var size: Int
+    /// Median nanoseconds per operation over the samples.
+    var nsPerOp: Double
+    /// (max - min) / median over the samples, as a fraction.
+    var spread: Double
+    var baseline: String?
+    var baselineNsPerOp: Double?
+    var allocationsPerOp: Double?
+
+    var ratio: Double? { baselineNsPerOp.map { nsPerOp / $0 } }
+
+    static func json(_ results: [Measurement]) -> JSONValue {
+        func optional(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+        return .object([
+            ("results", .array(results.map { result in
+                .object([
+                    ("suite", .string(result.suite)),
+                    ("operation", .string(result.operation)),
+                    ("size", .number(Double(result.size))),
+                    ("nsPerOp", .number(result.nsPerOp)),
+                    ("baseline", result.baseline.map(JSONValue.string) ?? .null),
+                    ("baselineNsPerOp", optional(result.baselineNsPerOp)),
+                    ("ratio", optional(result.ratio)),
+                    ("allocationsPerOp", optional(result.allocationsPerOp)),
+                ])
+            })),
+        ])
+    }
+
+    static func table(_ results: [Measurement]) -> String {
+        let header = ["suite", "operation", "size", "ns/op", "spread", "baseline", "baseline ns/op", "ratio"]
+        let rows = results.map { result in
+            [
+                result.suite, result.operation, String(result.size),
+                format(result.nsPerOp, decimals: 1), format(result.spread * 100, decimals: 1) + "%",
+                result.baseline ?? "-", result.baselineNsPerOp.map { format($0, decimals: 1) } ?? "-",
+                result.ratio.map { format($0, decimals: 3) + "x" } ?? "-",
+            ]
+        }
+        return TextTable.render(header: header, rows: rows)
+    }
+}
+
+/// Fixed-point formatting without Foundation.
+func format(_ value: Double, decimals: Int) -> String {
+    guard value.isFinite else { return "\(value)" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    let whole = Int64(scaled / scale)
+    var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
+    if decimals > 0 {
+        let fraction = String(Int64(scaled - Double(whole) * scale))
+        text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+    return text
+}
+
+/// A plain-text table with left-aligned text and right-aligned numbers.
+enum TextTable {
+    static func render(header: [String], rows: [[String]]) -> String {
+        var widths = header.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                let pad = String(repeating: " ", count: widths[index] - cell.count)
+                let numeric = cell.first.map { $0.isNumber || $0 == "-" && cell.count > 1 } ?? false
+                return numeric ? pad + cell : cell + pad
+            }.joined(separator: "  ")
+        }
+        var lines = [line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
+        lines += rows.map(line)
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Monotonic nanoseconds.
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// Keeps a computed value alive so the optimizer cannot drop the work that made it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// Runs `operation` and `baseline` alternately, `samples` times each after one warm-up pass,
+/// and reports the medians per operation (each pass performs `size` operations).
+func measurePair(
+    samples: Int, size: Int,
+    operation: () -> Void, baseline: () -> Void
+) -> (operation: (median: Double, spread: Double), baseline: (median: Double, spread: Double)) {
+    operation()
+    baseline()
+    var operationTimes: [Double] = []
+    var baselineTimes: [Double] = []
+    for index in 0..<samples {
+        // Alternate which goes first so neither always runs on a cache the other warmed.
+        let first = index % 2 == 0
+        for turn in 0..<2 {
+            let start = monotonicNanoseconds()
+            if (turn == 0) == first { operation() } else { baseline() }
+            let elapsed = Double(monotonicNanoseconds() - start) / Double(size)
+            if (turn == 0) == first { operationTimes.append(elapsed) } else { baselineTimes.append(elapsed) }
+        }
+    }
+    return (summary(operationTimes), summary(baselineTimes))
+}
+
+private func summary(_ times: [Double]) -> (median: Double, spread: Double) {
+    let sorted = times.sorted()
+    let median = sorted.count % 2 == 1
+        ? sorted[sorted.count / 2]
+        : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return (median, median > 0 ? (sorted.last! - sorted.first!) / median : 0)
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import GeoMath
+
+/// `geobench region`: the exact region of a center and a radius, as JSON.
+struct RegionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "region",
+        abstract: "Print the exact WGS84 region (bounds, span, poles) of a center and a radius as JSON."
+    )
+
+    @Option(name: .long, parsing: .unconditional, help: "Center latitude in degrees, in [-90, 90].")
+    var latitude: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Center longitude in degrees, in [-180, 180].")
+    var longitude: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Radius in metres, greater than 0.")
+    var radius: Double = CoordinateRegion.userVicinityRadiusMeters
+
+    func run() throws {
+        let center = try Coordinate(latitude: latitude, longitude: longitude)
+        let region = try CoordinateRegion(center: center, radiusMeters: radius)
+        print(Self.json(for: region).text)
+    }
+
+    /// The region in the JSON shape of DESIGN.md. `containsPole` is "both" for a region that
+    /// contains both poles (radius at least a quarter meridian), which DESIGN.md leaves open.
+    static func json(for region: CoordinateRegion) -> JSONValue {
+        let pole: JSONValue
+        switch (region.containsNorthPole, region.containsSouthPole) {
+        case (true, true): pole = .string("both")
+        case (true, false): pole = .string("north")
+        case (false, true): pole = .string("south")
+        case (false, false): pole = .null
+        }
+        return .object([
+            ("center", .object([
+                ("latitude", .number(region.center.latitude)),
+                ("longitude", .number(region.center.longitude)),
+            ])),
+            ("radiusMeters", .number(region.radiusMeters)),
+            ("bounds", .object([
+                ("south", .number(region.bounds.south)),
+                ("north", .number(region.bounds.north)),
+                ("west", .number(region.bounds.west)),
+                ("east", .number(region.bounds.east)),
+            ])),
+            ("span", .object([
+                ("latitudeDelta", .number(region.span.latitudeDelta)),
+                ("longitudeDelta", .number(region.span.longitudeDelta)),
+            ])),
+            ("containsPole", pole),
+            ("crossesAntimeridian", .bool(region.crossesAntimeridian)),
+        ])
+    }
+}

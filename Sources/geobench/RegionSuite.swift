@@ -1,0 +1,71 @@
+@_spi(Baseline) import GeoMath
+
+/// The `region` suite: exact regions against the naive four-destination region.
+enum RegionSuite {
+    /// Deterministic centers (a fixed linear congruential sequence), latitudes in [-80, 80].
+    static func centers(count: Int) -> [Coordinate] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        return (0..<count).map { _ in
+            let latitude = next() * 160 - 80
+            let longitude = next() * 360 - 180
+            // Both in range by construction.
+            return try! Coordinate(latitude: latitude, longitude: longitude)
+        }
+    }
+
+    static func run(samples: Int, progress: (String) -> Void) -> [Measurement] {
+        let size = 1_000
+        let centers = centers(count: size)
+        var results: [Measurement] = []
+        for (label, radius) in [("10 km", 10_000.0), ("1000 km", 1_000_000.0)] {
+            progress("region: exact region, radius \(label), \(size) centers...")
+            let timing = measurePair(
+                samples: samples, size: size,
+                operation: {
+                    var sink = 0.0
+                    for center in centers {
+                        // Valid radius by construction.
+                        sink += (try? CoordinateRegion(center: center, radiusMeters: radius))?.bounds.east ?? 0
+                    }
+                    blackHole(sink)
+                },
+                baseline: {
+                    var sink = 0.0
+                    for center in centers {
+                        sink += CoordinateRegion.naiveBounds(center: center, radiusMeters: radius).east
+                    }
+                    blackHole(sink)
+                })
+            results.append(Measurement(
+                suite: "region", operation: "exact region, radius \(label)", size: size,
+                nsPerOp: timing.operation.median, spread: timing.operation.spread,
+                baseline: "naive 4-destination region", baselineNsPerOp: timing.baseline.median,
+                allocationsPerOp: nil))
+        }
+        return results
+    }
+
+    /// How far the naive region's east bound falls short of the exact one, for a 10 km radius.
+    static func naiveErrorTable() -> String {
+        let radius = 10_000.0
+        var rows: [[String]] = []
+        for latitude in [0.0, 45, 60, 80, 89, 89.9] {
+            guard let center = try? Coordinate(latitude: latitude, longitude: 0),
+                let region = try? CoordinateRegion(center: center, radiusMeters: radius)
+            else { continue }
+            let naive = CoordinateRegion.naiveBounds(center: center, radiusMeters: radius)
+            let shortfall = region.bounds.east - naive.east
+            rows.append([
+                format(latitude, decimals: 1), format(region.bounds.east, decimals: 9),
+                format(naive.east, decimals: 9), format(shortfall, decimals: 9),
+            ])
+        }
+        return "Naive east bound vs exact, radius 10 km, center longitude 0:\n"
+            + TextTable.render(
+                header: ["latitude", "exact east (deg)", "naive east (deg)", "naive short by (deg)"], rows: rows)
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+
+/// `geobench run`: performance runs, each operation timed against its baseline in the same run.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Time the library's hot paths against in-run baselines and print a table (or JSON)."
+    )
+
+    enum Suite: String, ExpressibleByArgument, CaseIterable {
+        case region
+    }
+
+    @Option(name: .long, help: "The suite to run: \(Suite.allCases.map(\.rawValue).joined(separator: ", ")). Default: all.")
+    var suite: Suite?
+
+    @Flag(name: .long, help: "Print machine-readable JSON instead of the table.")
+    var json = false
+
+    @Option(name: .long, help: "Timed samples per operation (the median is reported).")
+    var samples = 15
+
+    func validate() throws {
+        guard (3...1000).contains(samples) else {
+            throw ValidationError("--samples \(samples) is out of range: expected an integer in [3, 1000]")
+        }
+    }
+
+    func run() throws {
+        let suites = suite.map { [$0] } ?? Suite.allCases
+        var results: [Measurement] = []
+        for suite in suites {
+            switch suite {
+            case .region:
+                results += RegionSuite.run(samples: samples) { progress in
+                    if !json { writeError(progress) }
+                }
+            }
+        }
+        if json {
+            print(Measurement.json(results).text)
+        } else {
+            print(Measurement.table(results))
+            if suites.contains(.region) {
+                print()
+                print(RegionSuite.naiveErrorTable())
+            }
+        }
+    }
+}
