@@ -1,5 +1,13 @@
 @_spi(Baseline) import GeoMath
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The `region` suite: exact regions against the naive four-destination region.
 enum RegionSuite {
     /// Deterministic centers (a fixed linear congruential sequence), latitudes in [-80, 80].
@@ -59,13 +67,21 @@ enum RegionSuite {
             else { continue }
             let naive = CoordinateRegion.naiveBounds(center: center, radiusMeters: radius)
             let shortfall = region.bounds.east - naive.east
+            // Metres along the center's parallel: the parallel's radius is N cos(lat), with N the
+            // prime-vertical radius of curvature a / sqrt(1 - e^2 sin^2(lat)).
+            let radians = latitude * .pi / 180
+            let eSquared = WGS84.flattening * (2 - WGS84.flattening)
+            let sine = sin(radians)
+            let parallelRadius = WGS84.semiMajorAxisMeters * cos(radians) / (1 - eSquared * sine * sine).squareRoot()
             rows.append([
                 format(latitude, decimals: 1), format(region.bounds.east, decimals: 9),
                 format(naive.east, decimals: 9), format(shortfall, decimals: 9),
+                format(shortfall * .pi / 180 * parallelRadius, decimals: 3),
             ])
         }
         return "Naive east bound vs exact, radius 10 km, center longitude 0:\n"
             + TextTable.render(
-                header: ["latitude", "exact east (deg)", "naive east (deg)", "naive short by (deg)"], rows: rows)
+                header: ["latitude", "exact east (deg)", "naive east (deg)", "naive short by (deg)", "(m on the parallel)"],
+                rows: rows)
     }
 }

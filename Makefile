@@ -1,0 +1,39 @@
+# The two commands of the README: `make test` and `make bench`. Both install what is missing
+# first (PROJ's development files through apt-get, with sudo when not root).
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+APT_PACKAGES := libproj-dev pkg-config
+
+.PHONY: all deps test bench build fixtures clean
+
+all: test
+
+# PROJ is found through pkg-config "proj"; install it (and pkg-config) when that fails.
+deps:
+	@if pkg-config --exists proj 2>/dev/null; then \
+		echo "PROJ $$(pkg-config --modversion proj) found through pkg-config"; \
+	else \
+		echo "PROJ not found through pkg-config: installing $(APT_PACKAGES) with apt-get"; \
+		if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+		$$SUDO apt-get update -qq && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) && \
+		pkg-config --exists proj || { echo "PROJ still not found through pkg-config" >&2; exit 1; }; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) test
+
+# Release build, then the default performance run of geobench (every suite).
+bench: deps
+	$(SWIFT) build -c release --product geobench
+	"$$($(SWIFT) build -c release --show-bin-path)/geobench" run
+
+# Regenerates the GeographicLib reference fixtures (needs: pip install geographiclib).
+fixtures:
+	python3 scripts/generate_geodesic_fixtures.py
+
+clean:
+	rm -rf .build
