@@ -5,6 +5,7 @@ let package = Package(
     name: "PetMapGeometry",
     products: [
         .library(name: "GeoMath", targets: ["GeoMath"]),
+        .library(name: "Projection", targets: ["Projection"]),
         .executable(name: "geobench", targets: ["geobench"]),
     ],
     dependencies: [
@@ -22,10 +23,15 @@ let package = Package(
             name: "GeoMath",
             dependencies: ["CProj"]
         ),
+        .target(
+            name: "Projection",
+            dependencies: ["GeoMath", "CProj"]
+        ),
         .executableTarget(
             name: "geobench",
             dependencies: [
                 "GeoMath",
+                "Projection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -33,6 +39,15 @@ let package = Package(
             name: "GeoMathTests",
             dependencies: [
                 "GeoMath",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "ProjectionTests",
+            dependencies: [
+                "GeoMath",
+                "Projection",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]

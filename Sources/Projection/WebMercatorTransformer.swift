@@ -1,0 +1,129 @@
+internal import CProj
+import GeoMath
+
+/// Geodetic WGS84 degrees to Web Mercator metres and back, through PROJ.
+///
+/// Uses the pipeline `+proj=pipeline +step +proj=unitconvert +xy_in=deg +xy_out=rad
+/// +step +proj=webmerc +ellps=WGS84`, which is the EPSG:4326 -> EPSG:3857 operation without
+/// the axis swap (longitude first) and needs no `proj.db`: it works when PROJ's data directory
+/// is missing. Latitudes beyond +-85.0511287798066 are clamped before projecting.
+///
+/// - Important: Not thread-safe, and deliberately not `Sendable`. Each transformer owns its own
+///   `PJ_CONTEXT` and `PJ`, which PROJ allows one thread at a time; create one transformer per
+///   thread or task (creation takes microseconds). PROJ's log output for this context is
+///   silenced: a library does not print to stderr.
+public final class WebMercatorTransformer {
+    /// The PROJ definition this transformer is built from.
+    public static let definition =
+        "+proj=pipeline +step +proj=unitconvert +xy_in=deg +xy_out=rad +step +proj=webmerc +ellps=WGS84"
+
+    private let context: OpaquePointer
+    private let transformation: OpaquePointer
+
+    /// Creates the PROJ context and transformation.
+    ///
+    /// - Throws: ``ProjectionError/projSetup(definition:message:)`` when PROJ cannot create them.
+    public init() throws(ProjectionError) {
+        guard let context = proj_context_create() else {
+            throw .projSetup(definition: Self.definition, message: "proj_context_create returned NULL")
+        }
+        // Silence PROJ's logging for this context: no output to stderr from the library.
+        proj_log_level(context, PJ_LOG_NONE)
+        proj_log_func(context, nil) { _, _, _ in }
+        guard let transformation = proj_create(context, Self.definition) else {
+            let code = proj_context_errno(context)
+            let message = String(cString: proj_context_errno_string(context, code))
+            proj_context_destroy(context)
+            throw .projSetup(definition: Self.definition, message: message)
+        }
+        self.context = context
+        self.transformation = transformation
+    }
+
+    deinit {
+        proj_destroy(transformation)
+        proj_context_destroy(context)
+    }
+
+    /// Projects one coordinate to Web Mercator metres (latitude clamped to +-85.0511287798066).
+    ///
+    /// - Throws: ``ProjectionError/projTransform(index:code:message:)`` if PROJ fails.
+    public func project(_ coordinate: Coordinate) throws(ProjectionError) -> MercatorPoint {
+        var x = coordinate.longitude
+        var y = WebMercator.clampedLatitude(coordinate.latitude)
+        try transform(direction: PJ_FWD, x: &x, y: &y, count: 1, stride: 1)
+        return MercatorPoint(x: x, y: y)
+    }
+
+    /// Converts Web Mercator metres back to a coordinate (longitude in [-180, 180)).
+    ///
+    /// - Throws: ``ProjectionError/invalidMercator(x:y:)`` for non-finite input, or a PROJ
+    ///   error.
+    public func coordinate(for point: MercatorPoint) throws(ProjectionError) -> Coordinate {
+        guard point.x.isFinite, point.y.isFinite else { throw .invalidMercator(x: point.x, y: point.y) }
+        var x = point.x, y = point.y
+        try transform(direction: PJ_INV, x: &x, y: &y, count: 1, stride: 1)
+        do {
+            return try Coordinate.normalized(latitude: min(max(y, -90), 90), longitude: x)
+        } catch {
+            throw .projTransform(index: 0, code: 0, message: error.description)
+        }
+    }
+
+    /// Projects a batch in place with one `proj_trans_generic` call: on entry the buffers hold
+    /// longitudes and latitudes in degrees (already valid), on return eastings and northings in
+    /// metres. Latitudes are clamped first. Allocates nothing.
+    ///
+    /// - Throws: ``ProjectionError/bufferLengthMismatch(longitudes:latitudes:)``, or
+    ///   ``ProjectionError/projTransform(index:code:message:)`` naming the first point that
+    ///   failed or came out non-finite. The buffers' contents are unspecified after a throw.
+    public func projectInPlace(
+        longitudes: UnsafeMutableBufferPointer<Double>, latitudes: UnsafeMutableBufferPointer<Double>
+    ) throws(ProjectionError) {
+        guard longitudes.count == latitudes.count else {
+            throw .bufferLengthMismatch(longitudes: longitudes.count, latitudes: latitudes.count)
+        }
+        guard let x = longitudes.baseAddress, let y = latitudes.baseAddress else { return }
+        for index in 0..<latitudes.count {
+            latitudes[index] = WebMercator.clampedLatitude(latitudes[index])
+        }
+        try transform(direction: PJ_FWD, x: x, y: y, count: longitudes.count, stride: 1)
+    }
+
+    /// The same `proj_trans_generic` call on the same buffers with nothing around it: the
+    /// baseline of the `pins` performance run.
+    @_spi(Baseline)
+    public func rawProjectInPlace(longitudes: UnsafeMutableBufferPointer<Double>, latitudes: UnsafeMutableBufferPointer<Double>) -> Int {
+        let stride = MemoryLayout<Double>.stride
+        return proj_trans_generic(
+            transformation, PJ_FWD,
+            longitudes.baseAddress, stride, longitudes.count,
+            latitudes.baseAddress, stride, latitudes.count,
+            nil, 0, 0, nil, 0, 0)
+    }
+
+    /// One `proj_trans_generic` call; resets PROJ's sticky error number first, reads it after,
+    /// and checks every output for non-finite values (PROJ returns the count even when points
+    /// failed, writing HUGE_VAL into them).
+    private func transform(
+        direction: PJ_DIRECTION, x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+        count: Int, stride: Int
+    ) throws(ProjectionError) {
+        proj_errno_reset(transformation)
+        let byteStride = stride * MemoryLayout<Double>.stride
+        _ = proj_trans_generic(
+            transformation, direction, x, byteStride, count, y, byteStride, count, nil, 0, 0, nil, 0, 0)
+        let code = proj_errno(transformation)
+        var firstBad = -1
+        for index in 0..<count where !(x[index * stride].isFinite && y[index * stride].isFinite) {
+            firstBad = index
+            break
+        }
+        if code != 0 || firstBad >= 0 {
+            proj_errno_reset(transformation)
+            let message = code != 0
+                ? String(cString: proj_context_errno_string(context, code)) : "non-finite result"
+            throw .projTransform(index: max(firstBad, 0), code: code, message: message)
+        }
+    }
+}
