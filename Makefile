@@ -31,8 +31,9 @@ bench: deps
 	$(SWIFT) build -c release --product geobench
 	"$$($(SWIFT) build -c release --show-bin-path)/geobench" run
 
-# Regenerates the GeographicLib reference fixtures (needs: pip install geographiclib).
+# Regenerates the reference fixtures (needs: pip install geographiclib pyproj).
 fixtures:
+	python3 scripts/generate_mercator_fixtures.py
 	python3 scripts/generate_geodesic_fixtures.py
 
 clean:

@@ -35,10 +35,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Shared by the test targets: fixture loading, closeness, seeded property checks.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "GeoMath",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "GeoMathTests",
             dependencies: [
                 "GeoMath",
+                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
@@ -48,6 +58,7 @@ let package = Package(
             dependencies: [
                 "GeoMath",
                 "Projection",
+                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]

@@ -2,26 +2,27 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import GeoMath
+import GeoMath
 
 /// Closeness with the tolerance in the caller's stated unit (metres, degrees, ...).
-func isClose(_ actual: Double, _ expected: Double, within tolerance: Double) -> Bool {
+public func isClose(_ actual: Double, _ expected: Double, within tolerance: Double) -> Bool {
     actual.isFinite && expected.isFinite && abs(actual - expected) <= tolerance
 }
 
 /// Difference of two longitudes in degrees, wrapped into [-180, 180]: 180 and -180 are 0 apart.
-func longitudeDifference(_ a: Double, _ b: Double) -> Double {
+public func longitudeDifference(_ a: Double, _ b: Double) -> Double {
     (a - b).remainder(dividingBy: 360)
 }
 
 /// A fixture file of `Fixtures/`, written by scripts/generate_geodesic_fixtures.py: rows of
 /// doubles keyed by the header's column names ('#' lines are comments).
-struct Fixture {
-    let columns: [String: Int]
-    let rows: [[Double]]
+public struct Fixture {
+    public let columns: [String: Int]
+    public let rows: [[Double]]
 
-    init(_ name: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    /// Loads `name` from the `Fixtures/` folder beside the calling test file.
+    public init(_ name: String, testFile: String = #filePath) throws {
+        let url = URL(fileURLWithPath: testFile).deletingLastPathComponent()
             .appendingPathComponent("Fixtures").appendingPathComponent(name)
         let text = try String(contentsOf: url, encoding: .utf8)
         var lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
@@ -35,16 +36,16 @@ struct Fixture {
         }
     }
 
-    subscript(_ row: [Double], _ column: String) -> Double {
+    public subscript(_ row: [Double], _ column: String) -> Double {
         row[columns[column]!]
     }
 
-    enum FixtureError: Error { case notANumber(String) }
+    public enum FixtureError: Error { case notANumber(String) }
 }
 
 /// Runs `body` on `count` values from `generator`, drawn from a generator seeded with `seed`:
 /// the same values on every run and every machine. A failure names the input.
-func forAll<Value, Shrink: SendableSequenceType>(
+public func forAll<Value, Shrink: SendableSequenceType>(
     count: Int, seed: UInt64, _ generator: Generator<Value, Shrink>,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (Value) throws -> Bool
@@ -63,9 +64,9 @@ func forAll<Value, Shrink: SendableSequenceType>(
 }
 
 /// Generators shared by the property tests.
-enum Generators {
+public enum Generators {
     /// Coordinates uniform over the sphere's area (latitude from asin of a uniform sine).
-    static var coordinate: Generator<Coordinate, some SendableSequenceType> {
+    public static var coordinate: Generator<Coordinate, some SendableSequenceType> {
         zip(Gen<Double>.double(in: -1...1), Gen<Double>.double(in: -180...180)).map { sine, longitude in
             // Both in range by construction.
             try! Coordinate(latitude: asin(sine) * 180 / .pi, longitude: longitude)
@@ -73,12 +74,12 @@ enum Generators {
     }
 
     /// Two independent coordinates.
-    static var coordinatePair: Generator<(Coordinate, Coordinate), some SendableSequenceType> {
+    public static var coordinatePair: Generator<(Coordinate, Coordinate), some SendableSequenceType> {
         zip(coordinate, coordinate)
     }
 
     /// Radii log-uniform from 1 m to 10 000 km.
-    static var radius: Generator<Double, some SendableSequenceType> {
+    public static var radius: Generator<Double, some SendableSequenceType> {
         Gen<Double>.double(in: 0...7).map { exponent in pow(10, exponent) }
     }
 }
