@@ -35,6 +35,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Heap statistics for the memory tests (glibc's mallinfo2).
+        .target(name: "CHeapStats", path: "Tests/CHeapStats"),
         // Shared by the test targets: fixture loading, closeness, seeded property checks.
         .target(
             name: "TestSupport",
@@ -59,6 +61,7 @@ let package = Package(
                 "GeoMath",
                 "Projection",
                 "TestSupport",
+                "CHeapStats",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]

@@ -9,6 +9,7 @@ struct RunCommand: ParsableCommand {
 
     enum Suite: String, ExpressibleByArgument, CaseIterable {
         case region
+        case pins
     }
 
     @Option(name: .long, help: "The suite to run: \(Suite.allCases.map(\.rawValue).joined(separator: ", ")). Default: all.")
@@ -33,6 +34,10 @@ struct RunCommand: ParsableCommand {
             switch suite {
             case .region:
                 results += RegionSuite.run(samples: samples) { progress in
+                    if !json { writeError(progress) }
+                }
+            case .pins:
+                results += try PinsSuite.run(samples: samples) { progress in
                     if !json { writeError(progress) }
                 }
             }
