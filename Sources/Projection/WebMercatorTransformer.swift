@@ -84,7 +84,8 @@ public final class WebMercatorTransformer {
             throw .bufferLengthMismatch(longitudes: longitudes.count, latitudes: latitudes.count)
         }
         guard let x = longitudes.baseAddress, let y = latitudes.baseAddress else { return }
-        for index in 0..<latitudes.count {
+        // Write only the latitudes that need clamping: a read-only pass over valid data.
+        for index in 0..<latitudes.count where abs(latitudes[index]) > WebMercator.maximumLatitude {
             latitudes[index] = WebMercator.clampedLatitude(latitudes[index])
         }
         try transform(direction: PJ_FWD, x: x, y: y, count: longitudes.count, stride: 1)
@@ -114,12 +115,17 @@ public final class WebMercatorTransformer {
         _ = proj_trans_generic(
             transformation, direction, x, byteStride, count, y, byteStride, count, nil, 0, 0, nil, 0, 0)
         let code = proj_errno(transformation)
-        var firstBad = -1
-        for index in 0..<count where !(x[index * stride].isFinite && y[index * stride].isFinite) {
-            firstBad = index
-            break
+        // A branch-free scan first (it vectorizes); the failing index is looked up only on error.
+        var allFinite = true
+        for index in 0..<count {
+            allFinite = allFinite && x[index * stride].isFinite && y[index * stride].isFinite
         }
-        if code != 0 || firstBad >= 0 {
+        if code != 0 || !allFinite {
+            var firstBad = -1
+            for index in 0..<count where !(x[index * stride].isFinite && y[index * stride].isFinite) {
+                firstBad = index
+                break
+            }
             proj_errno_reset(transformation)
             let message = code != 0
                 ? String(cString: proj_context_errno_string(context, code)) : "non-finite result"
