@@ -13,6 +13,27 @@ public struct CoordinateBounds: Hashable, Sendable, Encodable {
     /// Eastern edge, degrees in [-180, 180]; below `west` when the box crosses the antimeridian.
     public let east: Double
 
+    /// A box from its edges, in degrees.
+    ///
+    /// - Parameters:
+    ///   - south: In [-90, 90], at most `north`.
+    ///   - north: In [-90, 90].
+    ///   - west: In [-180, 180].
+    ///   - east: In [-180, 180]; below `west` for a box that crosses the antimeridian.
+    /// - Throws: ``GeoMathError/invalidLatitude(_:)``, ``GeoMathError/invalidLongitude(_:)``
+    ///   or ``GeoMathError/invalidLatitudeOrder(south:north:)``.
+    public init(south: Double, north: Double, west: Double, east: Double) throws(GeoMathError) {
+        for latitude in [south, north] where !(latitude.isFinite && abs(latitude) <= 90) {
+            throw .invalidLatitude(latitude)
+        }
+        for longitude in [west, east] where !(longitude.isFinite && abs(longitude) <= 180) {
+            throw .invalidLongitude(longitude)
+        }
+        guard south <= north else { throw .invalidLatitudeOrder(south: south, north: north) }
+        // -0.0 is stored as +0.0, as in Coordinate.
+        self.init(uncheckedSouth: south + 0, north: north + 0, west: west + 0, east: east + 0)
+    }
+
     @usableFromInline
     init(uncheckedSouth south: Double, north: Double, west: Double, east: Double) {
         self.south = south

@@ -9,6 +9,8 @@ public enum GeoMathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A longitude that is not a finite number in [-180, 180] degrees (the validating
     /// initializer), or not finite at all (the normalizing one).
     case invalidLongitude(Double)
+    /// A box whose southern edge lies north of its northern edge (degrees).
+    case invalidLatitudeOrder(south: Double, north: Double)
     /// A region radius that is not a finite number greater than 0 metres.
     case invalidRadius(Double)
     /// A geodesic distance that is not a finite number of metres.
@@ -22,6 +24,8 @@ public enum GeoMathError: Error, Hashable, Sendable, CustomStringConvertible {
             return "latitude \(value) is out of range: expected a finite number of degrees in [-90, 90]"
         case .invalidLongitude(let value):
             return "longitude \(value) is out of range: expected a finite number of degrees in [-180, 180]"
+        case .invalidLatitudeOrder(let south, let north):
+            return "south \(south) lies north of north \(north): expected south <= north"
         case .invalidRadius(let value):
             return "radius \(value) m is out of range: expected a finite number of metres greater than 0"
         case .invalidDistance(let value):

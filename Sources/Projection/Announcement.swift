@@ -100,6 +100,9 @@ public struct Pin: Hashable, Sendable {
     public let coordinate: Coordinate
     /// Geodesic distance from the user on WGS84, in metres.
     public let distanceMeters: Double
+    /// The last-seen place in Web Mercator metres, projected once through PROJ: a camera
+    /// re-places the pin from it every frame without PROJ (``ProjectedPins``).
+    public let mercator: MercatorPoint
     /// The pin's point in the preview frame, in points (origin top-left).
     public let point: ScreenPoint
     /// Whether ``point`` lies inside the frame (edges included).

@@ -49,10 +49,11 @@ public struct PinLayout: Sendable {
         var next = 0
         for (announcement, category) in zip(announcements, categories) {
             guard let category else { continue }
-            let point = frame.point(forMercator: MercatorPoint(x: eastings[next], y: northings[next]))
+            let mercator = MercatorPoint(x: eastings[next], y: northings[next])
+            let point = frame.point(forMercator: mercator)
             pins.append(Pin(
                 id: announcement.id, category: category, coordinate: coordinates[next],
-                distanceMeters: user.distance(to: coordinates[next]), point: point,
+                distanceMeters: user.distance(to: coordinates[next]), mercator: mercator, point: point,
                 inFrame: frame.contains(point)))
             next += 1
         }

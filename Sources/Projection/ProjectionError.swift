@@ -14,6 +14,21 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidMercator(x: Double, y: Double)
     /// Two buffers of a batch that differ in length.
     case bufferLengthMismatch(longitudes: Int, latitudes: Int)
+    /// A camera viewport dimension that is not a finite number of points in
+    /// (0, ``MapCamera/maximumViewportPoints``].
+    case invalidViewportSize(name: String, value: Double)
+    /// A pinch scale factor that is not a finite number greater than 0.
+    case invalidPinchScale(Double)
+    /// A screen point given to the camera (a pinch anchor, a tapped point) that is not finite
+    /// or lies farther than ``MapCamera/maximumViewportPoints`` from the viewport's origin.
+    case invalidScreenPoint(name: String, x: Double, y: Double)
+    /// A pan translation in points that is not finite.
+    case invalidTranslation(dx: Double, dy: Double)
+    /// A zoom level, or a zoom limit, that is not finite or lies outside its valid range.
+    case invalidZoom(name: String, value: Double, minimum: Double, maximum: Double)
+    /// A saved camera whose fields do not describe one camera (its Web Mercator center is
+    /// outside the world, or does not match its latitude and longitude).
+    case invalidCameraState(String)
     /// PROJ could not set up the transformation.
     case projSetup(definition: String, message: String)
     /// PROJ failed on a point (error number and PROJ's message), or returned a non-finite value.
@@ -31,6 +46,19 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
             return "Web Mercator point (\(x), \(y)) is out of range: expected finite metres"
         case .bufferLengthMismatch(let longitudes, let latitudes):
             return "batch buffers differ in length: \(longitudes) longitudes, \(latitudes) latitudes"
+        case .invalidViewportSize(let name, let value):
+            return "viewport \(name) \(value) is out of range: expected a finite number of points in (0, \(MapCamera.maximumViewportPoints)]"
+        case .invalidPinchScale(let value):
+            return "pinch scale \(value) is out of range: expected a finite factor greater than 0"
+        case .invalidScreenPoint(let name, let x, let y):
+            let limit = MapCamera.maximumViewportPoints
+            return "\(name) (\(x), \(y)) is out of range: expected finite points in [-\(limit), \(limit)]"
+        case .invalidTranslation(let dx, let dy):
+            return "pan translation (\(dx), \(dy)) is out of range: expected a finite number of points"
+        case .invalidZoom(let name, let value, let minimum, let maximum):
+            return "\(name) \(value) is out of range: expected a finite zoom level in [\(minimum), \(maximum)]"
+        case .invalidCameraState(let reason):
+            return "saved camera is invalid: \(reason)"
         case .projSetup(let definition, let message):
             return "PROJ could not create '\(definition)': \(message)"
         case .projTransform(let index, let code, let message):

@@ -1,0 +1,415 @@
+import GeoMath
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The fullscreen map's camera: which part of the Web Mercator world the viewport shows, and
+/// the gestures that move it.
+///
+/// State: a center in Web Mercator metres, a zoom level z (the world is 256 * 2^z points
+/// wide, as in MapKit and Leaflet), the viewport size in points and the zoom limits. Screen
+/// space has its origin at the viewport's top-left corner and y growing downward; the center
+/// sits at the middle of the viewport. With s = 256 * 2^z / W points per Mercator metre
+/// (W = 2 pi 6378137 m, the width of the world),
+///
+///     point(P) = ( width/2 + (X(P) - Xc) s,  height/2 - (Y(P) - Yc) s )
+///
+/// with X(P) taken on the world copy nearest the center. Gestures are affine on Mercator
+/// coordinates and never call PROJ, so a camera event costs tens of nanoseconds; converting
+/// between coordinates and Mercator metres goes through PROJ (``WebMercatorTransformer``).
+///
+/// Constraints, applied after every change: the zoom stays within ``limits``, and is raised
+/// when the viewport is taller than the whole world, so the view never shows beyond the
+/// Mercator world north or south (85.0511287798066 degrees); the center's easting wraps
+/// around the antimeridian. Where the world is shorter than the viewport even at the maximum
+/// zoom, the view is centred on the equator.
+///
+/// Resizing keeps the center and zoom that the last gesture chose, and derives the shown
+/// center and zoom from them for the new viewport. Rotating the phone and rotating it back
+/// therefore gives exactly the same camera, even when the other orientation had to move the
+/// view to keep it inside the world.
+///
+/// The center is held with its rounding error (about 106 bits), so that a million pinches
+/// around one finger leave the coordinate under it within 1e-6 points (see
+/// `CompensatedDouble`).
+///
+/// Every mutating method validates its input first: on a thrown error the camera is
+/// unchanged.
+public struct MapCamera: Hashable, Sendable {
+    /// The largest viewport dimension, and the largest distance of a gesture point from the
+    /// viewport's origin, in points (about a thousand phone screens). It keeps every
+    /// intermediate value finite.
+    public static let maximumViewportPoints: Double = 1_000_000
+
+    // What the last gesture (or the initializer) chose. Resizing derives the shown state from
+    // it; every gesture sets it to the shown state it produced.
+    @usableFromInline var requestedX: CompensatedDouble
+    @usableFromInline var requestedY: CompensatedDouble
+    @usableFromInline var requestedZoom: Double
+
+    // The shown state: the requested one after the constraints for this viewport.
+    @usableFromInline var centerX: CompensatedDouble
+    @usableFromInline var centerY: CompensatedDouble
+
+    /// The shown zoom level, within ``limits``.
+    public private(set) var zoom: Double
+    /// Points per Web Mercator metre at ``zoom``: 256 * 2^zoom / W.
+    public private(set) var pointsPerMeter: Double
+    /// The viewport width in points, in (0, ``maximumViewportPoints``].
+    public private(set) var viewportWidth: Double
+    /// The viewport height in points, in (0, ``maximumViewportPoints``].
+    public private(set) var viewportHeight: Double
+    /// The zoom levels the camera may show.
+    public private(set) var limits: CameraZoomLimits
+
+    // MARK: - Creating a camera
+
+    /// A camera centred on a Web Mercator point.
+    ///
+    /// - Parameters:
+    ///   - centerMercator: The center in metres; its easting wraps into the world, its
+    ///     northing is clamped to the world (+-W/2), then the constraints apply.
+    ///   - zoom: A finite zoom level; clamped into `limits`.
+    ///   - viewportWidth: Points, finite, in (0, ``maximumViewportPoints``].
+    ///   - viewportHeight: Points, finite, in (0, ``maximumViewportPoints``].
+    ///   - limits: The zoom limits (default 0 to 22).
+    /// - Throws: ``ProjectionError/invalidMercator(x:y:)``,
+    ///   ``ProjectionError/invalidZoom(name:value:minimum:maximum:)`` or
+    ///   ``ProjectionError/invalidViewportSize(name:value:)``.
+    public init(
+        centerMercator: MercatorPoint, zoom: Double, viewportWidth: Double, viewportHeight: Double,
+        limits: CameraZoomLimits = .default
+    ) throws(ProjectionError) {
+        guard centerMercator.x.isFinite, centerMercator.y.isFinite else {
+            throw .invalidMercator(x: centerMercator.x, y: centerMercator.y)
+        }
+        guard zoom.isFinite else {
+            throw .invalidZoom(name: "zoom", value: zoom, minimum: limits.minimumZoom, maximum: limits.maximumZoom)
+        }
+        try Self.validateViewport(width: viewportWidth, height: viewportHeight)
+        let half = WebMercator.worldWidthMeters / 2
+        var x = CompensatedDouble(centerMercator.x)
+        x.wrap(period: WebMercator.worldWidthMeters)
+        self.init(
+            requestedX: x, requestedY: CompensatedDouble(min(max(centerMercator.y, -half), half)),
+            requestedZoom: limits.clamp(zoom), viewportWidth: viewportWidth, viewportHeight: viewportHeight,
+            limits: limits)
+    }
+
+    /// A camera centred on a coordinate (projected through PROJ; latitudes beyond
+    /// +-85.0511287798066 are clamped, then the constraints apply).
+    ///
+    /// - Throws: As ``init(centerMercator:zoom:viewportWidth:viewportHeight:limits:)``, or a
+    ///   PROJ error.
+    public init(
+        center: Coordinate, zoom: Double, viewportWidth: Double, viewportHeight: Double,
+        limits: CameraZoomLimits = .default, transformer: WebMercatorTransformer
+    ) throws(ProjectionError) {
+        try Self.validateViewport(width: viewportWidth, height: viewportHeight)
+        try self.init(
+            centerMercator: try transformer.project(center), zoom: zoom,
+            viewportWidth: viewportWidth, viewportHeight: viewportHeight, limits: limits)
+    }
+
+    /// A camera that shows a whole region: centred on the region's center, at the largest
+    /// zoom where the region's bounds fit the viewport (the scale of ``PreviewFrame``), then
+    /// clamped into `limits` and constrained.
+    ///
+    /// Use ``GeoMath/CoordinateRegion/userVicinity(around:)`` for the 10 km around the user,
+    /// and ``GeoMath/CoordinateRegion/locationUnavailableDefault`` when location permission is
+    /// denied.
+    ///
+    /// - Throws: ``ProjectionError/invalidViewportSize(name:value:)`` or a PROJ error.
+    public init(
+        fitting region: CoordinateRegion, viewportWidth: Double, viewportHeight: Double,
+        limits: CameraZoomLimits = .default, transformer: WebMercatorTransformer
+    ) throws(ProjectionError) {
+        try Self.validateViewport(width: viewportWidth, height: viewportHeight)
+        let frame = try PreviewFrame(
+            region: region, widthPoints: viewportWidth, heightPoints: viewportHeight, transformer: transformer)
+        try self.init(
+            centerMercator: frame.centerMercator, zoom: Self.zoom(pointsPerMeter: frame.pointsPerMeter),
+            viewportWidth: viewportWidth, viewportHeight: viewportHeight, limits: limits)
+    }
+
+    /// The designated initializer: a requested state, valid by construction, and the shown
+    /// state derived from it.
+    init(
+        requestedX: CompensatedDouble, requestedY: CompensatedDouble, requestedZoom: Double,
+        viewportWidth: Double, viewportHeight: Double, limits: CameraZoomLimits
+    ) {
+        self.requestedX = requestedX
+        self.requestedY = requestedY
+        self.requestedZoom = requestedZoom
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+        self.limits = limits
+        (centerX, centerY, zoom, pointsPerMeter) = Self.constrained(
+            x: requestedX, y: requestedY, zoom: requestedZoom,
+            viewportHeight: viewportHeight, limits: limits)
+    }
+
+    // MARK: - Reading the camera
+
+    /// The shown center in Web Mercator metres (easting in [-W/2, W/2)).
+    @inlinable
+    public var centerMercator: MercatorPoint { MercatorPoint(x: centerX.high, y: centerY.high) }
+
+    /// The width of the whole world at ``zoom``, in points: 256 * 2^zoom.
+    @inlinable
+    public var worldWidthPoints: Double { pointsPerMeter * WebMercator.worldWidthMeters }
+
+    /// The shown center as a coordinate (inverse Web Mercator through PROJ; longitude in
+    /// [-180, 180)).
+    ///
+    /// - Throws: A PROJ error (which a valid camera does not produce in practice).
+    public func centerCoordinate(transformer: WebMercatorTransformer) throws(ProjectionError) -> Coordinate {
+        try transformer.coordinate(for: centerMercator)
+    }
+
+    // MARK: - Gestures
+
+    /// Zooms by `scale` around `anchor`: the coordinate under the anchor stays under it (to
+    /// 1e-6 points), also when a zoom limit clamps the factor. Only the world-edge constraint
+    /// may move it, when the zoomed view would show beyond the world north or south.
+    ///
+    /// - Parameters:
+    ///   - scale: The pinch factor, finite and > 0 (2 doubles the scale; zoom += log2(scale)).
+    ///   - anchor: The point between the fingers, in viewport points.
+    /// - Throws: ``ProjectionError/invalidPinchScale(_:)`` or
+    ///   ``ProjectionError/invalidScreenPoint(name:x:y:)``; the camera is then unchanged.
+    public mutating func pinch(scale: Double, anchor: ScreenPoint) throws(ProjectionError) {
+        guard scale.isFinite, scale > 0 else { throw .invalidPinchScale(scale) }
+        try Self.validate(anchor, name: "pinch anchor")
+        zoom(to: zoom + log2(scale), around: anchor)
+    }
+
+    /// Moves the content by a finger's translation: every coordinate on screen moves by
+    /// exactly (`dx`, `dy`) points, unless the world's north or south edge stops it. The
+    /// center's easting wraps around the antimeridian, so any finite pan is valid.
+    ///
+    /// - Throws: ``ProjectionError/invalidTranslation(dx:dy:)`` for a non-finite translation;
+    ///   the camera is then unchanged.
+    public mutating func pan(dx: Double, dy: Double) throws(ProjectionError) {
+        guard dx.isFinite, dy.isFinite else { throw .invalidTranslation(dx: dx, dy: dy) }
+        let worldPoints = worldWidthPoints
+        // Whole worlds of eastward pan change nothing: drop them exactly (IEEE remainder is
+        // exact) so that a pan of 1e12 points never loses the center to rounding or overflow.
+        // Two world heights of northward pan reach either edge from anywhere.
+        let eastward = dx.remainder(dividingBy: worldPoints)
+        let southward = min(max(dy, -2 * worldPoints), 2 * worldPoints)
+        var x = centerX, y = centerY
+        x.add(-eastward / pointsPerMeter)
+        y.add(southward / pointsPerMeter)
+        commit(x: x, y: y, zoom: zoom)
+    }
+
+    /// Zooms in one level (the scale doubles) around the tapped point, which stays under the
+    /// finger. At the maximum zoom the camera stays where it is.
+    ///
+    /// - Throws: ``ProjectionError/invalidScreenPoint(name:x:y:)``; the camera is then
+    ///   unchanged.
+    public mutating func doubleTap(at point: ScreenPoint) throws(ProjectionError) {
+        try Self.validate(point, name: "double-tap point")
+        zoom(to: zoom + 1, around: point)
+    }
+
+    /// Changes the viewport size (rotation, split view). The center and zoom that the last
+    /// gesture chose are kept, and the shown state is derived from them for the new size, so
+    /// resizing back gives exactly the camera before.
+    ///
+    /// - Throws: ``ProjectionError/invalidViewportSize(name:value:)``; the camera is then
+    ///   unchanged.
+    public mutating func resize(width: Double, height: Double) throws(ProjectionError) {
+        try Self.validateViewport(width: width, height: height)
+        viewportWidth = width
+        viewportHeight = height
+        (centerX, centerY, zoom, pointsPerMeter) = Self.constrained(
+            x: requestedX, y: requestedY, zoom: requestedZoom, viewportHeight: height, limits: limits)
+    }
+
+    /// Shows a whole region in the current viewport: see
+    /// ``init(fitting:viewportWidth:viewportHeight:limits:transformer:)``.
+    ///
+    /// - Throws: A PROJ error; the camera is then unchanged.
+    public mutating func fit(_ region: CoordinateRegion, transformer: WebMercatorTransformer) throws(ProjectionError) {
+        self = try MapCamera(
+            fitting: region, viewportWidth: viewportWidth, viewportHeight: viewportHeight,
+            limits: limits, transformer: transformer)
+    }
+
+    /// Replaces the zoom limits; the zoom that the last gesture chose is clamped into them.
+    public mutating func setLimits(_ limits: CameraZoomLimits) {
+        self = MapCamera(
+            requestedX: requestedX, requestedY: requestedY, requestedZoom: limits.clamp(requestedZoom),
+            viewportWidth: viewportWidth, viewportHeight: viewportHeight, limits: limits)
+    }
+
+    // MARK: - Screen space
+
+    /// The viewport point of a Web Mercator point, on the world copy nearest the center.
+    /// Affine; calls no PROJ.
+    @inlinable
+    public func point(forMercator mercator: MercatorPoint) -> ScreenPoint {
+        let dx = WebMercator.nearestCopyOffset((mercator.x - centerX.high) - centerX.low)
+        let dy = (mercator.y - centerY.high) - centerY.low
+        return ScreenPoint(x: viewportWidth / 2 + dx * pointsPerMeter, y: viewportHeight / 2 - dy * pointsPerMeter)
+    }
+
+    /// The Web Mercator point under a viewport point (easting wrapped into [-W/2, W/2]).
+    /// Affine; the inverse of ``point(forMercator:)``.
+    ///
+    /// - Throws: ``ProjectionError/invalidScreenPoint(name:x:y:)`` for a point that is not
+    ///   finite or lies beyond ``maximumViewportPoints``.
+    public func mercator(at point: ScreenPoint) throws(ProjectionError) -> MercatorPoint {
+        try Self.validate(point, name: "screen point")
+        var x = centerX, y = centerY
+        x.add((point.x - viewportWidth / 2) / pointsPerMeter)
+        y.add(-(point.y - viewportHeight / 2) / pointsPerMeter)
+        x.wrap(period: WebMercator.worldWidthMeters)
+        return MercatorPoint(x: x.high, y: y.high)
+    }
+
+    /// The viewport point of a coordinate (project: through PROJ, then affine).
+    ///
+    /// - Throws: A PROJ error (which a valid coordinate does not produce in practice).
+    public func point(for coordinate: Coordinate, transformer: WebMercatorTransformer) throws(ProjectionError) -> ScreenPoint {
+        point(forMercator: try transformer.project(coordinate))
+    }
+
+    /// The coordinate under a viewport point (unproject: affine, then inverse Web Mercator
+    /// through PROJ; longitude in [-180, 180)). A point beyond the world's north or south edge
+    /// gets a latitude beyond +-85.0511287798066, never beyond +-90.
+    ///
+    /// - Throws: ``ProjectionError/invalidScreenPoint(name:x:y:)`` or a PROJ error.
+    public func coordinate(at point: ScreenPoint, transformer: WebMercatorTransformer) throws(ProjectionError) -> Coordinate {
+        try transformer.coordinate(for: try mercator(at: point))
+    }
+
+    /// Whether a viewport point lies inside the viewport, edges included.
+    @inlinable
+    public func contains(_ point: ScreenPoint) -> Bool {
+        point.x >= 0 && point.x <= viewportWidth && point.y >= 0 && point.y <= viewportHeight
+    }
+
+    /// The latitude/longitude box the viewport shows. West > east when it crosses the
+    /// antimeridian; all longitudes (-180 to 180) when the viewport is at least as wide as
+    /// the world; north and south never beyond +-85.0511287798066.
+    ///
+    /// - Throws: A PROJ error (which a valid camera does not produce in practice).
+    public func visibleBounds(transformer: WebMercatorTransformer) throws(ProjectionError) -> CoordinateBounds {
+        let world = WebMercator.worldWidthMeters
+        let halfWidth = viewportWidth / 2 / pointsPerMeter
+        let halfHeight = viewportHeight / 2 / pointsPerMeter
+        let northY = min(centerY.high + halfHeight, world / 2)
+        let southY = max(centerY.high - halfHeight, -world / 2)
+        let north = try transformer.coordinate(for: MercatorPoint(x: 0, y: northY)).latitude
+        let south = try transformer.coordinate(for: MercatorPoint(x: 0, y: southY)).latitude
+        var west = -180.0, east = 180.0
+        if 2 * halfWidth < world {
+            let westX = WebMercator.nearestCopyOffset(centerX.high - halfWidth)
+            let eastX = WebMercator.nearestCopyOffset(centerX.high + halfWidth)
+            west = try transformer.coordinate(for: MercatorPoint(x: westX, y: 0)).longitude
+            east = try transformer.coordinate(for: MercatorPoint(x: eastX, y: 0)).longitude
+            // An eastern edge on the antimeridian is 180, not -180.
+            if east == -180 { east = 180 }
+        }
+        do {
+            return try CoordinateBounds(south: south, north: north, west: west, east: east)
+        } catch {
+            throw .invalidInput(error)
+        }
+    }
+
+    // MARK: - Constraints
+
+    /// Points per Web Mercator metre at zoom `zoom`: 256 * 2^zoom / W.
+    @inlinable
+    static func pointsPerMeter(zoom: Double) -> Double {
+        256 * exp2(zoom) / WebMercator.worldWidthMeters
+    }
+
+    /// The zoom level at which the world has `pointsPerMeter` points per Mercator metre.
+    static func zoom(pointsPerMeter: Double) -> Double {
+        log2(pointsPerMeter * WebMercator.worldWidthMeters / 256)
+    }
+
+    /// The constraint step: the zoom within the limits and at least high enough that the
+    /// world is as tall as the viewport; the northing kept so the view stays inside the world
+    /// (or 0 when the world is shorter than the viewport even at the maximum zoom); the
+    /// easting wrapped into [-W/2, W/2). Idempotent: its result is its own fixed point.
+    static func constrained(
+        x: CompensatedDouble, y: CompensatedDouble, zoom: Double, viewportHeight: Double, limits: CameraZoomLimits
+    ) -> (x: CompensatedDouble, y: CompensatedDouble, zoom: Double, pointsPerMeter: Double) {
+        let world = WebMercator.worldWidthMeters
+        // The world is 256 * 2^z points tall: at least the viewport's height from this zoom on.
+        let worldFillsHeight = log2(viewportHeight / 256)
+        let zoom = min(max(zoom, max(limits.minimumZoom, worldFillsHeight)), limits.maximumZoom)
+        let scale = pointsPerMeter(zoom: zoom)
+        var x = x
+        x.wrap(period: world)
+        var y = y
+        let northmost = world / 2 - viewportHeight / 2 / scale
+        if northmost > 0 {
+            if y.high > northmost || (y.high == northmost && y.low > 0) {
+                y = CompensatedDouble(northmost)
+            } else if y.high < -northmost || (y.high == -northmost && y.low < 0) {
+                y = CompensatedDouble(-northmost)
+            }
+        } else {
+            y = CompensatedDouble(0)
+        }
+        return (x, y, zoom, scale)
+    }
+
+    /// Zooms to `target` (clamped as the constraints require) keeping the Mercator point
+    /// under `anchor` fixed, then applies the constraints.
+    private mutating func zoom(to target: Double, around anchor: ScreenPoint) {
+        let worldFillsHeight = log2(viewportHeight / 256)
+        let newZoom = min(max(target, max(limits.minimumZoom, worldFillsHeight)), limits.maximumZoom)
+        let newScale = Self.pointsPerMeter(zoom: newZoom)
+        let dx = anchor.x - viewportWidth / 2
+        let dy = anchor.y - viewportHeight / 2
+        // The anchor's Mercator point is c + (dx, -dy)/s; the new center puts it at the same
+        // offset at the new scale: c' = c + (dx, -dy)/s - (dx, -dy)/s'. Both steps are added
+        // with their rounding errors kept.
+        var x = centerX, y = centerY
+        x.add(dx / pointsPerMeter)
+        x.add(-dx / newScale)
+        y.add(-dy / pointsPerMeter)
+        y.add(dy / newScale)
+        commit(x: x, y: y, zoom: newZoom)
+    }
+
+    /// Makes a gesture's result the requested state and shows it constrained; the requested
+    /// state becomes what is shown.
+    private mutating func commit(x: CompensatedDouble, y: CompensatedDouble, zoom newZoom: Double) {
+        (centerX, centerY, zoom, pointsPerMeter) = Self.constrained(
+            x: x, y: y, zoom: newZoom, viewportHeight: viewportHeight, limits: limits)
+        requestedX = centerX
+        requestedY = centerY
+        requestedZoom = zoom
+    }
+
+    // MARK: - Validation
+
+    static func validateViewport(width: Double, height: Double) throws(ProjectionError) {
+        guard width.isFinite, width > 0, width <= maximumViewportPoints else {
+            throw .invalidViewportSize(name: "width", value: width)
+        }
+        guard height.isFinite, height > 0, height <= maximumViewportPoints else {
+            throw .invalidViewportSize(name: "height", value: height)
+        }
+    }
+
+    static func validate(_ point: ScreenPoint, name: String) throws(ProjectionError) {
+        guard point.x.isFinite, point.y.isFinite,
+              abs(point.x) <= maximumViewportPoints, abs(point.y) <= maximumViewportPoints
+        else { throw .invalidScreenPoint(name: name, x: point.x, y: point.y) }
+    }
+}

@@ -1,0 +1,99 @@
+import GeoMath
+
+/// Pins (or any tracked places) projected to Web Mercator once, ready to be re-placed for
+/// every camera state by an affine pass that calls no PROJ and allocates nothing.
+///
+/// Eastings and northings are kept in two contiguous buffers of doubles, eastings within the
+/// world ([-W/2, W/2]), so that the camera's `place(_:into:)` is one branch-free loop over
+/// them.
+public struct ProjectedPins: Hashable, Sendable {
+    @usableFromInline let eastings: [Double]
+    @usableFromInline let northings: [Double]
+
+    /// Projects coordinates with one `proj_trans_generic` call (latitudes beyond
+    /// +-85.0511287798066 clamped).
+    ///
+    /// - Throws: A PROJ error (which a valid coordinate does not produce in practice).
+    public init(coordinates: [Coordinate], transformer: WebMercatorTransformer) throws(ProjectionError) {
+        var eastings = coordinates.map(\.longitude)
+        var northings = coordinates.map(\.latitude)
+        try eastings.withUnsafeMutableBufferPointer { (x) throws(ProjectionError) in
+            try northings.withUnsafeMutableBufferPointer { (y) throws(ProjectionError) in
+                try transformer.projectInPlace(longitudes: x, latitudes: y)
+            }
+        }
+        self.eastings = eastings
+        self.northings = northings
+    }
+
+    /// The pins of a preview, from the Mercator points their layout already projected (no
+    /// PROJ call).
+    public init(pins: [Pin]) {
+        eastings = pins.map(\.mercator.x)
+        northings = pins.map(\.mercator.y)
+    }
+
+    /// Web Mercator points given directly, in metres.
+    ///
+    /// - Throws: ``ProjectionError/invalidMercator(x:y:)`` for a point that is not finite or
+    ///   lies outside the world (|x| or |y| beyond W/2 = 20 037 508.342789244 m).
+    public init(mercator points: [MercatorPoint]) throws(ProjectionError) {
+        let half = WebMercator.worldWidthMeters / 2
+        for point in points where !(abs(point.x) <= half && abs(point.y) <= half) {
+            throw .invalidMercator(x: point.x, y: point.y)
+        }
+        eastings = points.map(\.x)
+        northings = points.map(\.y)
+    }
+
+    /// The number of pins.
+    @inlinable
+    public var count: Int { eastings.count }
+
+    /// The Web Mercator point of pin `index`, in metres.
+    @inlinable
+    public subscript(index: Int) -> MercatorPoint {
+        MercatorPoint(x: eastings[index], y: northings[index])
+    }
+}
+
+extension MapCamera {
+    /// Writes the viewport point of every pin into `output` (same order, same count), each
+    /// on the world copy nearest the center. One affine pass over the cached Mercator
+    /// coordinates: no PROJ call, no allocation.
+    ///
+    /// - Precondition: `output.count == pins.count`.
+    @inlinable
+    public func place(_ pins: ProjectedPins, into output: UnsafeMutableBufferPointer<ScreenPoint>) {
+        precondition(output.count == pins.count, "place(_:into:) needs one output point per pin")
+        let world = WebMercator.worldWidthMeters
+        let half = world / 2
+        let scale = pointsPerMeter
+        let centerXHigh = centerX.high, centerXLow = centerX.low
+        let centerYHigh = centerY.high, centerYLow = centerY.low
+        let originX = viewportWidth / 2, originY = viewportHeight / 2
+        pins.eastings.withUnsafeBufferPointer { eastings in
+            pins.northings.withUnsafeBufferPointer { northings in
+                for index in 0..<eastings.count {
+                    // Both eastings lie within the world, so one shift by W at most reaches
+                    // the nearest copy; written as selects, the loop has no branch.
+                    var dx = (eastings[index] - centerXHigh) - centerXLow
+                    dx += dx < -half ? world : 0
+                    dx -= dx > half ? world : 0
+                    let dy = (northings[index] - centerYHigh) - centerYLow
+                    output[index] = ScreenPoint(x: originX + dx * scale, y: originY - dy * scale)
+                }
+            }
+        }
+    }
+
+    /// Writes the viewport point of every pin into `points`, resizing it only when its count
+    /// differs from the pins' (so a reused array allocates nothing from the second frame on).
+    @inlinable
+    public func place(_ pins: ProjectedPins, into points: inout [ScreenPoint]) {
+        if points.count != pins.count {
+            points = Array(repeating: ScreenPoint(x: 0, y: 0), count: pins.count)
+        }
+        points.withUnsafeMutableBufferPointer { output in place(pins, into: output) }
+    }
+}
