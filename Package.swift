@@ -32,9 +32,13 @@ let package = Package(
             dependencies: [
                 "GeoMath",
                 "Projection",
+                "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Per-thread allocation counts for geobench and the tests (interposes glibc's malloc in
+        // the executable that links it; never a dependency of the libraries).
+        .target(name: "CMallocCounter"),
         // Heap statistics for the memory tests (glibc's mallinfo2).
         .target(name: "CHeapStats", path: "Tests/CHeapStats"),
         // Shared by the test targets: fixture loading, closeness, seeded property checks.
@@ -62,6 +66,7 @@ let package = Package(
                 "Projection",
                 "TestSupport",
                 "CHeapStats",
+                "CMallocCounter",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]

@@ -7,11 +7,11 @@ import GeoMath
 ///
 ///     {"latitude":..,"longitude":..,"zoom":..,"width":..,"height":..,
 ///      "minimumZoom":..,"maximumZoom":..,
-///      "mercatorX":..,"mercatorY":..,"mercatorXResidual":..,"mercatorYResidual":..}
+///      "mercatorX":..,"mercatorY":..}
 ///
-/// The Mercator fields are the center exactly as the camera holds it (metres, with the
-/// rounding error the camera carries), so decoding gives a camera identical to the encoded
-/// one, bit for bit; a round trip through degrees alone would differ in the last bits.
+/// The Mercator fields are the center exactly as the camera holds it (metres), so decoding
+/// gives a camera identical to the encoded one, bit for bit; a round trip through degrees
+/// alone would differ in the last bits.
 /// Latitude and longitude say the same center in degrees for a reader, and are checked: they
 /// must be valid and agree with the Mercator center within 1 mm.
 ///
@@ -23,7 +23,7 @@ import GeoMath
 extension MapCamera: Codable {
     private enum CodingKeys: String, CodingKey {
         case latitude, longitude, zoom, width, height, minimumZoom, maximumZoom
-        case mercatorX, mercatorY, mercatorXResidual, mercatorYResidual
+        case mercatorX, mercatorY
     }
 
     /// How far the saved latitude and longitude may lie from the saved Mercator center, in
@@ -35,7 +35,7 @@ extension MapCamera: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let center: Coordinate
         do {
-            center = try WebMercatorTransformer().coordinate(for: MercatorPoint(x: requestedX.high, y: requestedY.high))
+            center = try WebMercatorTransformer().coordinate(for: MercatorPoint(x: requestedX, y: requestedY))
         } catch {
             throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath, debugDescription: error.description))
         }
@@ -46,10 +46,8 @@ extension MapCamera: Codable {
         try container.encode(viewportHeight, forKey: .height)
         try container.encode(limits.minimumZoom, forKey: .minimumZoom)
         try container.encode(limits.maximumZoom, forKey: .maximumZoom)
-        try container.encode(requestedX.high, forKey: .mercatorX)
-        try container.encode(requestedY.high, forKey: .mercatorY)
-        try container.encode(requestedX.low, forKey: .mercatorXResidual)
-        try container.encode(requestedY.low, forKey: .mercatorYResidual)
+        try container.encode(requestedX, forKey: .mercatorX)
+        try container.encode(requestedY, forKey: .mercatorY)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -59,7 +57,6 @@ extension MapCamera: Codable {
         let zoom = try number(.zoom), width = try number(.width), height = try number(.height)
         let minimumZoom = try number(.minimumZoom), maximumZoom = try number(.maximumZoom)
         let x = try number(.mercatorX), y = try number(.mercatorY)
-        let xResidual = try number(.mercatorXResidual), yResidual = try number(.mercatorYResidual)
         do throws(ProjectionError) {
             let center: Coordinate
             do {
@@ -78,12 +75,6 @@ extension MapCamera: Codable {
                 throw ProjectionError.invalidCameraState(
                     "Mercator center (\(x), \(y)) m is outside the world: expected x in [-\(half), \(half)) and y in [-\(half), \(half)]")
             }
-            // A residual is the rounding error of its coordinate: at most half a unit in the
-            // last place.
-            for (residual, value) in [(xResidual, x), (yResidual, y)] where !(abs(residual) <= value.ulp / 2) {
-                throw ProjectionError.invalidCameraState(
-                    "Mercator residual \(residual) m is out of range: expected at most \(value.ulp / 2) m in magnitude")
-            }
             let projected = try WebMercatorTransformer().project(center)
             let tolerance = Self.savedCenterToleranceMeters
             guard abs(WebMercator.nearestCopyOffset(projected.x - x)) <= tolerance, abs(projected.y - y) <= tolerance else {
@@ -91,8 +82,7 @@ extension MapCamera: Codable {
                     "latitude \(latitude), longitude \(longitude) is not the Mercator center (\(x), \(y)) m: expected them to agree within \(tolerance) m")
             }
             self.init(
-                requestedX: CompensatedDouble(high: x, low: xResidual),
-                requestedY: CompensatedDouble(high: y, low: yResidual),
+                requestedX: x, requestedY: y,
                 requestedZoom: zoom, viewportWidth: width, viewportHeight: height, limits: limits)
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath, debugDescription: error.description))

@@ -34,10 +34,6 @@ import Darwin
 /// therefore gives exactly the same camera, even when the other orientation had to move the
 /// view to keep it inside the world.
 ///
-/// The center is held with its rounding error (about 106 bits), so that a million pinches
-/// around one finger leave the coordinate under it within 1e-6 points (see
-/// `CompensatedDouble`).
-///
 /// Every mutating method validates its input first: on a thrown error the camera is
 /// unchanged.
 public struct MapCamera: Hashable, Sendable {
@@ -48,13 +44,13 @@ public struct MapCamera: Hashable, Sendable {
 
     // What the last gesture (or the initializer) chose. Resizing derives the shown state from
     // it; every gesture sets it to the shown state it produced.
-    @usableFromInline var requestedX: CompensatedDouble
-    @usableFromInline var requestedY: CompensatedDouble
+    @usableFromInline var requestedX: Double
+    @usableFromInline var requestedY: Double
     @usableFromInline var requestedZoom: Double
 
     // The shown state: the requested one after the constraints for this viewport.
-    @usableFromInline var centerX: CompensatedDouble
-    @usableFromInline var centerY: CompensatedDouble
+    @usableFromInline var centerX: Double
+    @usableFromInline var centerY: Double
 
     /// The shown zoom level, within ``limits``.
     public private(set) var zoom: Double
@@ -93,10 +89,8 @@ public struct MapCamera: Hashable, Sendable {
         }
         try Self.validateViewport(width: viewportWidth, height: viewportHeight)
         let half = WebMercator.worldWidthMeters / 2
-        var x = CompensatedDouble(centerMercator.x)
-        x.wrap(period: WebMercator.worldWidthMeters)
         self.init(
-            requestedX: x, requestedY: CompensatedDouble(min(max(centerMercator.y, -half), half)),
+            requestedX: Self.wrapped(centerMercator.x), requestedY: min(max(centerMercator.y, -half), half),
             requestedZoom: limits.clamp(zoom), viewportWidth: viewportWidth, viewportHeight: viewportHeight,
             limits: limits)
     }
@@ -140,7 +134,7 @@ public struct MapCamera: Hashable, Sendable {
     /// The designated initializer: a requested state, valid by construction, and the shown
     /// state derived from it.
     init(
-        requestedX: CompensatedDouble, requestedY: CompensatedDouble, requestedZoom: Double,
+        requestedX: Double, requestedY: Double, requestedZoom: Double,
         viewportWidth: Double, viewportHeight: Double, limits: CameraZoomLimits
     ) {
         self.requestedX = requestedX
@@ -158,7 +152,7 @@ public struct MapCamera: Hashable, Sendable {
 
     /// The shown center in Web Mercator metres (easting in [-W/2, W/2)).
     @inlinable
-    public var centerMercator: MercatorPoint { MercatorPoint(x: centerX.high, y: centerY.high) }
+    public var centerMercator: MercatorPoint { MercatorPoint(x: centerX, y: centerY) }
 
     /// The width of the whole world at ``zoom``, in points: 256 * 2^zoom.
     @inlinable
@@ -203,10 +197,7 @@ public struct MapCamera: Hashable, Sendable {
         // Two world heights of northward pan reach either edge from anywhere.
         let eastward = dx.remainder(dividingBy: worldPoints)
         let southward = min(max(dy, -2 * worldPoints), 2 * worldPoints)
-        var x = centerX, y = centerY
-        x.add(-eastward / pointsPerMeter)
-        y.add(southward / pointsPerMeter)
-        commit(x: x, y: y, zoom: zoom)
+        commit(x: centerX - eastward / pointsPerMeter, y: centerY + southward / pointsPerMeter, zoom: zoom)
     }
 
     /// Zooms in one level (the scale doubles) around the tapped point, which stays under the
@@ -256,8 +247,8 @@ public struct MapCamera: Hashable, Sendable {
     /// Affine; calls no PROJ.
     @inlinable
     public func point(forMercator mercator: MercatorPoint) -> ScreenPoint {
-        let dx = WebMercator.nearestCopyOffset((mercator.x - centerX.high) - centerX.low)
-        let dy = (mercator.y - centerY.high) - centerY.low
+        let dx = WebMercator.nearestCopyOffset(mercator.x - centerX)
+        let dy = mercator.y - centerY
         return ScreenPoint(x: viewportWidth / 2 + dx * pointsPerMeter, y: viewportHeight / 2 - dy * pointsPerMeter)
     }
 
@@ -268,11 +259,9 @@ public struct MapCamera: Hashable, Sendable {
     ///   finite or lies beyond ``maximumViewportPoints``.
     public func mercator(at point: ScreenPoint) throws(ProjectionError) -> MercatorPoint {
         try Self.validate(point, name: "screen point")
-        var x = centerX, y = centerY
-        x.add((point.x - viewportWidth / 2) / pointsPerMeter)
-        y.add(-(point.y - viewportHeight / 2) / pointsPerMeter)
-        x.wrap(period: WebMercator.worldWidthMeters)
-        return MercatorPoint(x: x.high, y: y.high)
+        return MercatorPoint(
+            x: Self.wrapped(centerX + (point.x - viewportWidth / 2) / pointsPerMeter),
+            y: centerY - (point.y - viewportHeight / 2) / pointsPerMeter)
     }
 
     /// The viewport point of a coordinate (project: through PROJ, then affine).
@@ -306,14 +295,14 @@ public struct MapCamera: Hashable, Sendable {
         let world = WebMercator.worldWidthMeters
         let halfWidth = viewportWidth / 2 / pointsPerMeter
         let halfHeight = viewportHeight / 2 / pointsPerMeter
-        let northY = min(centerY.high + halfHeight, world / 2)
-        let southY = max(centerY.high - halfHeight, -world / 2)
+        let northY = min(centerY + halfHeight, world / 2)
+        let southY = max(centerY - halfHeight, -world / 2)
         let north = try transformer.coordinate(for: MercatorPoint(x: 0, y: northY)).latitude
         let south = try transformer.coordinate(for: MercatorPoint(x: 0, y: southY)).latitude
         var west = -180.0, east = 180.0
         if 2 * halfWidth < world {
-            let westX = WebMercator.nearestCopyOffset(centerX.high - halfWidth)
-            let eastX = WebMercator.nearestCopyOffset(centerX.high + halfWidth)
+            let westX = WebMercator.nearestCopyOffset(centerX - halfWidth)
+            let eastX = WebMercator.nearestCopyOffset(centerX + halfWidth)
             west = try transformer.coordinate(for: MercatorPoint(x: westX, y: 0)).longitude
             east = try transformer.coordinate(for: MercatorPoint(x: eastX, y: 0)).longitude
             // An eastern edge on the antimeridian is 180, not -180.
@@ -344,27 +333,16 @@ public struct MapCamera: Hashable, Sendable {
     /// (or 0 when the world is shorter than the viewport even at the maximum zoom); the
     /// easting wrapped into [-W/2, W/2). Idempotent: its result is its own fixed point.
     static func constrained(
-        x: CompensatedDouble, y: CompensatedDouble, zoom: Double, viewportHeight: Double, limits: CameraZoomLimits
-    ) -> (x: CompensatedDouble, y: CompensatedDouble, zoom: Double, pointsPerMeter: Double) {
+        x: Double, y: Double, zoom: Double, viewportHeight: Double, limits: CameraZoomLimits
+    ) -> (x: Double, y: Double, zoom: Double, pointsPerMeter: Double) {
         let world = WebMercator.worldWidthMeters
         // The world is 256 * 2^z points tall: at least the viewport's height from this zoom on.
         let worldFillsHeight = log2(viewportHeight / 256)
         let zoom = min(max(zoom, max(limits.minimumZoom, worldFillsHeight)), limits.maximumZoom)
         let scale = pointsPerMeter(zoom: zoom)
-        var x = x
-        x.wrap(period: world)
-        var y = y
         let northmost = world / 2 - viewportHeight / 2 / scale
-        if northmost > 0 {
-            if y.high > northmost || (y.high == northmost && y.low > 0) {
-                y = CompensatedDouble(northmost)
-            } else if y.high < -northmost || (y.high == -northmost && y.low < 0) {
-                y = CompensatedDouble(-northmost)
-            }
-        } else {
-            y = CompensatedDouble(0)
-        }
-        return (x, y, zoom, scale)
+        let y = northmost > 0 ? min(max(y, -northmost), northmost) : 0
+        return (wrapped(x), y, zoom, scale)
     }
 
     /// Zooms to `target` (clamped as the constraints require) keeping the Mercator point
@@ -376,24 +354,34 @@ public struct MapCamera: Hashable, Sendable {
         let dx = anchor.x - viewportWidth / 2
         let dy = anchor.y - viewportHeight / 2
         // The anchor's Mercator point is c + (dx, -dy)/s; the new center puts it at the same
-        // offset at the new scale: c' = c + (dx, -dy)/s - (dx, -dy)/s'. Both steps are added
-        // with their rounding errors kept.
-        var x = centerX, y = centerY
-        x.add(dx / pointsPerMeter)
-        x.add(-dx / newScale)
-        y.add(-dy / pointsPerMeter)
-        y.add(dy / newScale)
+        // offset at the new scale: c' = (c + (dx, -dy)/s) - (dx, -dy)/s'. Written as these two
+        // steps, consecutive pinches around one anchor add back exactly the value the previous
+        // pinch subtracted, so their roundings cancel instead of accumulating: a million
+        // alternating pinches leave the anchored coordinate within 1e-8 points (BAD_INPUTS
+        // row 28 test). Forming the anchor's Mercator point first and rounding it would not.
+        let x = (centerX + dx / pointsPerMeter) - dx / newScale
+        let y = (centerY - dy / pointsPerMeter) + dy / newScale
         commit(x: x, y: y, zoom: newZoom)
     }
 
     /// Makes a gesture's result the requested state and shows it constrained; the requested
     /// state becomes what is shown.
-    private mutating func commit(x: CompensatedDouble, y: CompensatedDouble, zoom newZoom: Double) {
+    private mutating func commit(x: Double, y: Double, zoom newZoom: Double) {
         (centerX, centerY, zoom, pointsPerMeter) = Self.constrained(
             x: x, y: y, zoom: newZoom, viewportHeight: viewportHeight, limits: limits)
         requestedX = centerX
         requestedY = centerY
         requestedZoom = zoom
+    }
+
+    /// An easting wrapped into [-W/2, W/2). Exact: IEEE `remainder` is exact, and so is
+    /// adding or subtracting one world to a value between half a world and a world.
+    @usableFromInline
+    static func wrapped(_ x: Double) -> Double {
+        let world = WebMercator.worldWidthMeters
+        var x = x
+        if !(x >= -world / 2 && x < world / 2) { x = x.remainder(dividingBy: world) }
+        return x >= world / 2 ? x - world : x
     }
 
     // MARK: - Validation

@@ -69,18 +69,17 @@ extension MapCamera {
         let world = WebMercator.worldWidthMeters
         let half = world / 2
         let scale = pointsPerMeter
-        let centerXHigh = centerX.high, centerXLow = centerX.low
-        let centerYHigh = centerY.high, centerYLow = centerY.low
+        let centerX = centerX, centerY = centerY
         let originX = viewportWidth / 2, originY = viewportHeight / 2
         pins.eastings.withUnsafeBufferPointer { eastings in
             pins.northings.withUnsafeBufferPointer { northings in
                 for index in 0..<eastings.count {
                     // Both eastings lie within the world, so one shift by W at most reaches
                     // the nearest copy; written as selects, the loop has no branch.
-                    var dx = (eastings[index] - centerXHigh) - centerXLow
+                    var dx = eastings[index] - centerX
                     dx += dx < -half ? world : 0
                     dx -= dx > half ? world : 0
-                    let dy = (northings[index] - centerYHigh) - centerYLow
+                    let dy = northings[index] - centerY
                     output[index] = ScreenPoint(x: originX + dx * scale, y: originY - dy * scale)
                 }
             }

@@ -17,6 +17,7 @@ struct Measurement {
     var spread: Double
     var baseline: String?
     var baselineNsPerOp: Double?
+    /// Heap allocations per operation on the measuring thread, where a suite counts them.
     var allocationsPerOp: Double?
 
     var ratio: Double? { baselineNsPerOp.map { nsPerOp / $0 } }
@@ -40,13 +41,14 @@ struct Measurement {
     }
 
     static func table(_ results: [Measurement]) -> String {
-        let header = ["suite", "operation", "size", "ns/op", "spread", "baseline", "baseline ns/op", "ratio"]
+        let header = ["suite", "operation", "size", "ns/op", "spread", "baseline", "baseline ns/op", "ratio", "allocs/op"]
         let rows = results.map { result in
             [
                 result.suite, result.operation, String(result.size),
                 format(result.nsPerOp, decimals: 1), format(result.spread * 100, decimals: 1) + "%",
                 result.baseline ?? "-", result.baselineNsPerOp.map { format($0, decimals: 1) } ?? "-",
                 result.ratio.map { format($0, decimals: 3) + "x" } ?? "-",
+                result.allocationsPerOp.map { format($0, decimals: 3) } ?? "-",
             ]
         }
         return TextTable.render(header: header, rows: rows)

@@ -10,6 +10,7 @@ struct RunCommand: ParsableCommand {
     enum Suite: String, ExpressibleByArgument, CaseIterable {
         case region
         case pins
+        case gestures
     }
 
     @Option(name: .long, help: "The suite to run: \(Suite.allCases.map(\.rawValue).joined(separator: ", ")). Default: all.")
@@ -40,12 +41,19 @@ struct RunCommand: ParsableCommand {
                 results += try PinsSuite.run(samples: samples) { progress in
                     if !json { writeError(progress) }
                 }
+            case .gestures:
+                results += try GesturesSuite.run(samples: samples) { progress in
+                    if !json { writeError(progress) }
+                }
             }
         }
         if json {
             print(Measurement.json(results).text)
         } else {
             print(Measurement.table(results))
+            for result in results where result.suite == "gestures" && result.size == 0 && result.nsPerOp > 0 {
+                print("\(result.operation): \(format(1e9 / result.nsPerOp / 1e6, decimals: 1)) million camera events per second")
+            }
             if suites.contains(.region) {
                 print()
                 print(RegionSuite.naiveErrorTable())

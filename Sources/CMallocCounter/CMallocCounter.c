@@ -1,0 +1,73 @@
+// Counts heap allocations per thread, for geobench's "allocations per frame" and the tests that
+// prove a gesture frame allocates nothing. Never linked into the libraries.
+//
+// On Linux with glibc, an executable that defines malloc and friends interposes them for the
+// whole process (ELF symbol resolution prefers the executable's definitions); each wrapper
+// counts and forwards to glibc's own allocator through its exported __libc_* entry points.
+// The counter is thread-local (initial-exec TLS, which never allocates), so tests running in
+// parallel on other threads do not disturb a measurement.
+#include "CMallocCounter.h"
+
+#if defined(__linux__) && defined(__GLIBC__)
+#include <errno.h>
+#include <stddef.h>
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void __libc_free(void *pointer);
+extern void *__libc_memalign(size_t alignment, size_t size);
+
+static __thread uint64_t thread_allocations __attribute__((tls_model("initial-exec")));
+
+void *malloc(size_t size) {
+    thread_allocations++;
+    return __libc_malloc(size);
+}
+
+void *calloc(size_t count, size_t size) {
+    thread_allocations++;
+    return __libc_calloc(count, size);
+}
+
+void *realloc(void *pointer, size_t size) {
+    thread_allocations++;
+    return __libc_realloc(pointer, size);
+}
+
+void free(void *pointer) {
+    __libc_free(pointer);
+}
+
+void *memalign(size_t alignment, size_t size) {
+    thread_allocations++;
+    return __libc_memalign(alignment, size);
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+    thread_allocations++;
+    return __libc_memalign(alignment, size);
+}
+
+int posix_memalign(void **result, size_t alignment, size_t size) {
+    if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) {
+        return EINVAL;
+    }
+    void *pointer = __libc_memalign(alignment, size);
+    if (pointer == NULL) {
+        return ENOMEM;
+    }
+    thread_allocations++;
+    *result = pointer;
+    return 0;
+}
+
+int malloc_counter_is_available(void) { return 1; }
+uint64_t malloc_counter_thread_allocations(void) { return thread_allocations; }
+
+#else
+
+int malloc_counter_is_available(void) { return 0; }
+uint64_t malloc_counter_thread_allocations(void) { return 0; }
+
+#endif

@@ -1,0 +1,589 @@
+import CMallocCounter
+import Foundation
+import GeoMath
+import PropertyBased
+import Testing
+import TestSupport
+
+@testable import Projection
+
+/// The interactive camera: gestures as properties over random cameras (seeded), the camera
+/// rows of BAD_INPUTS.md (23-30), placement against DESIGN.md's formula, restore.
+@Suite("MapCamera")
+struct MapCameraTests {
+    static let world = 2 * Double.pi * 6_378_137
+    /// The property tests' count: the issue asks for at least 10 000 random gestures each.
+    static let gestures = 10_000
+
+    /// A camera from uniforms in [0, 1]: center anywhere in the world, zoom in [0, 22],
+    /// viewport 100 to 3 000 points each way. Many of them sit against the world's edge.
+    static func camera(_ u: ArraySlice<Double>) throws -> MapCamera {
+        let u = Array(u)
+        return try MapCamera(
+            centerMercator: MercatorPoint(x: (u[0] - 0.5) * world, y: (u[1] - 0.5) * world),
+            zoom: u[2] * 22, viewportWidth: 100 + u[3] * 2_900, viewportHeight: 100 + u[4] * 2_900)
+    }
+
+    /// A point inside the viewport from two uniforms.
+    static func point(in camera: MapCamera, _ u: Double, _ v: Double) -> ScreenPoint {
+        ScreenPoint(x: u * camera.viewportWidth, y: v * camera.viewportHeight)
+    }
+
+    /// True when the view touches the world's north or south edge, or is centred on the
+    /// equator because the world is shorter than the viewport: the only states where the
+    /// world-edge constraint may have moved the content vertically.
+    static func atWorldEdge(_ camera: MapCamera) -> Bool {
+        let northmost = world / 2 - camera.viewportHeight / 2 / camera.pointsPerMeter
+        let y = camera.centerMercator.y
+        return northmost <= 0 ? y == 0 : (y == northmost || y == -northmost)
+    }
+
+    /// Whether two viewport x values show the same place: equal within `tolerance` points up
+    /// to whole world widths. A viewport wider than half the world shows several copies of a
+    /// place, and a point is placed on the copy nearest the center (DESIGN.md), so a place
+    /// near the viewport's edge may come back one world copy over.
+    static func sameX(_ a: Double, _ b: Double, _ camera: MapCamera, within tolerance: Double) -> Bool {
+        a.isFinite && b.isFinite && abs((a - b).remainder(dividingBy: camera.worldWidthPoints)) <= tolerance
+    }
+
+    /// Every number of the camera is finite and every invariant holds.
+    static func isValid(_ camera: MapCamera) -> Bool {
+        let center = camera.centerMercator
+        let halfHeight = camera.viewportHeight / 2 / camera.pointsPerMeter
+        return camera.zoom.isFinite && camera.pointsPerMeter.isFinite && camera.pointsPerMeter > 0
+            && camera.zoom >= camera.limits.minimumZoom && camera.zoom <= camera.limits.maximumZoom
+            && center.x.isFinite && center.y.isFinite && center.x >= -world / 2 && center.x < world / 2
+            && (center.y == 0 || abs(center.y) + halfHeight <= world / 2 * (1 + 1e-15))
+    }
+
+    static let uniforms = Gen<Double>.double(in: 0...1).array(of: 12)
+
+    // MARK: - Gestures as properties
+
+    @Test("pinch: the coordinate under the anchor stays under it within 1e-6 points, also when the zoom is clamped (property, 10 000 pinches)")
+    func pinchKeepsAnchor() throws {
+        var clamped = 0, edge = 0
+        try forAll(count: Self.gestures, seed: 23, Self.uniforms) { u in
+            var camera = try Self.camera(u[0..<5])
+            let anchor = Self.point(in: camera, u[5], u[6])
+            // Factors from 1/64 to 64: many pinches hit zoom 0 or 22.
+            let scale = exp2((u[7] - 0.5) * 12)
+            let before = try camera.mercator(at: anchor)
+            let target = camera.zoom + log2(scale)
+            try camera.pinch(scale: scale, anchor: anchor)
+            if camera.zoom != target { clamped += 1 }
+            let after = camera.point(forMercator: before)
+            let xHolds = Self.sameX(after.x, anchor.x, camera, within: 1e-6)
+            let yHolds = isClose(after.y, anchor.y, within: 1e-6)
+            if !yHolds { edge += 1 }
+            return xHolds && (yHolds || Self.atWorldEdge(camera)) && Self.isValid(camera)
+        }
+        // The property covered clamped zooms, and mostly pinches the edge did not disturb.
+        #expect(clamped > Self.gestures / 10)
+        #expect(edge < Self.gestures / 2)
+    }
+
+    @Test("pan: every tracked coordinate moves by exactly the translation (1e-6 points) unless the world's edge stops it (property, 10 000 pans)")
+    func panMovesContent() throws {
+        var stopped = 0
+        try forAll(count: Self.gestures, seed: 24, Self.uniforms) { u in
+            var camera = try Self.camera(u[0..<5])
+            let dx = (u[5] - 0.5) * 4_000, dy = (u[6] - 0.5) * 4_000
+            // Three tracked places in and around the viewport, on the world.
+            let tracked = try [(u[7], u[8]), (u[9], u[10]), (u[11], u[7])].map { a, b in
+                var place = try camera.mercator(at: Self.point(in: camera, a * 1.4 - 0.2, b))
+                place.y = min(max(place.y, -Self.world / 2), Self.world / 2)
+                return place
+            }
+            let before = tracked.map(camera.point(forMercator:))
+            try camera.pan(dx: dx, dy: dy)
+            let after = tracked.map(camera.point(forMercator:))
+            var holds = Self.isValid(camera)
+            for (b, a) in zip(before, after) {
+                holds = holds && Self.sameX(a.x - b.x, dx, camera, within: 1e-6)
+                if !isClose(a.y - b.y, dy, within: 1e-6) {
+                    stopped += 1
+                    holds = holds && Self.atWorldEdge(camera)
+                }
+            }
+            return holds
+        }
+        #expect(stopped < Self.gestures)
+    }
+
+    @Test("double-tap doubles the scale about the tapped point (property, 10 000 taps)")
+    func doubleTapDoublesScale() throws {
+        try forAll(count: Self.gestures, seed: 25, Self.uniforms) { u in
+            var camera = try Self.camera(u[0..<5])
+            let tap = Self.point(in: camera, u[5], u[6])
+            let scale = camera.pointsPerMeter, zoom = camera.zoom
+            let before = try camera.mercator(at: tap)
+            try camera.doubleTap(at: tap)
+            let after = camera.point(forMercator: before)
+            let doubled = zoom + 1 <= camera.limits.maximumZoom
+                ? isClose(camera.pointsPerMeter / scale, 2, within: 1e-12) && isClose(camera.zoom, zoom + 1, within: 1e-12)
+                : camera.zoom == camera.limits.maximumZoom
+            return doubled && Self.sameX(after.x, tap.x, camera, within: 1e-6)
+                && (isClose(after.y, tap.y, within: 1e-6) || Self.atWorldEdge(camera))
+        }
+    }
+
+    @Test("rotating and rotating back returns exactly the same camera, also when a constraint moved the view in between (property, 10 000 rotations)")
+    func resizeRoundTrips() throws {
+        var moved = 0
+        try forAll(count: Self.gestures, seed: 26, Self.uniforms) { u in
+            var camera = try Self.camera(u[0..<5])
+            // A gesture first, so that the state is one a user reached.
+            try camera.pan(dx: (u[5] - 0.5) * 600, dy: (u[6] - 0.5) * 600)
+            let original = camera
+            let width = camera.viewportWidth, height = camera.viewportHeight
+            try camera.resize(width: height, height: width)
+            if camera.centerMercator != original.centerMercator || camera.zoom != original.zoom { moved += 1 }
+            // Split view, then back through the rotated size.
+            try camera.resize(width: 100 + u[7] * 2_900, height: 100 + u[8] * 2_900)
+            try camera.resize(width: height, height: width)
+            try camera.resize(width: width, height: height)
+            return camera == original && Self.isValid(camera)
+        }
+        #expect(moved > Self.gestures / 20, "the constraint moved the view in too few rotations (\(moved))")
+    }
+
+    @Test("the constraint step is idempotent and its result is valid, for wild states (property, 10 000 states)")
+    func constraintsIdempotent() throws {
+        try forAll(count: Self.gestures, seed: 27, Self.uniforms) { u in
+            let limits = try CameraZoomLimits(minimumZoom: u[0] * 10, maximumZoom: u[0] * 10 + u[1] * 12)
+            let x = (u[2] - 0.5) * 1e10 * exp2(-40 * u[3])
+            let y = (u[4] - 0.5) * 2 * Self.world
+            let zoom = (u[5] - 0.3) * 40
+            let height = exp2(u[6] * 20)
+            let once = MapCamera.constrained(x: x, y: y, zoom: zoom, viewportHeight: height, limits: limits)
+            let twice = MapCamera.constrained(
+                x: once.x, y: once.y, zoom: once.zoom, viewportHeight: height, limits: limits)
+            let halfHeight = height / 2 / once.pointsPerMeter
+            return once.x == twice.x && once.y == twice.y && once.zoom == twice.zoom
+                && once.pointsPerMeter == twice.pointsPerMeter
+                && once.zoom >= limits.minimumZoom && once.zoom <= limits.maximumZoom
+                && once.x >= -Self.world / 2 && once.x < Self.world / 2
+                && (once.y == 0 || abs(once.y) + halfHeight <= Self.world / 2 * (1 + 1e-15))
+        }
+    }
+
+    @Test("no state is ever NaN: 10 000 random gestures, hostile ones included, keep every invariant and valid visible bounds")
+    func noStateIsNaN() throws {
+        let transformer = try WebMercatorTransformer()
+        var camera = try MapCamera(
+            center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12,
+            viewportWidth: 390, viewportHeight: 844, transformer: transformer)
+        let hostile = [0, -1, .nan, .infinity, -.infinity, 1e300, -1e300, 1e-300, .leastNonzeroMagnitude, 1e12]
+        var errors = 0
+        try forAll(count: Self.gestures, seed: 28, Self.uniforms) { u in
+            let pick = { (v: Double) in u[11] < 0.2 ? hostile[Int(u[10] * Double(hostile.count - 1))] : v }
+            let before = camera
+            do throws(ProjectionError) {
+                switch Int(u[0] * 4) {
+                case 0: try camera.pinch(scale: pick(exp2((u[1] - 0.5) * 8)), anchor: ScreenPoint(x: pick(u[2] * 400), y: pick(u[3] * 900)))
+                case 1: try camera.pan(dx: pick((u[1] - 0.5) * 2_000), dy: pick((u[2] - 0.5) * 2_000))
+                case 2: try camera.doubleTap(at: ScreenPoint(x: pick(u[1] * 400), y: u[2] * 900))
+                default: try camera.resize(width: pick(1 + u[1] * 3_000), height: pick(1 + u[2] * 3_000))
+                }
+            } catch {
+                errors += 1
+                // A rejected event changes nothing.
+                if camera != before { return false }
+            }
+            let bounds = try camera.visibleBounds(transformer: transformer)
+            let center = try camera.centerCoordinate(transformer: transformer)
+            return Self.isValid(camera) && bounds.south.isFinite && bounds.north.isFinite
+                && bounds.south <= center.latitude && center.latitude <= bounds.north
+                && abs(bounds.north) <= WebMercator.maximumLatitude + 1e-9
+        }
+        #expect(errors > 0)
+    }
+
+    // MARK: - BAD_INPUTS rows 23-30
+
+    static func paris(_ transformer: WebMercatorTransformer) throws -> MapCamera {
+        try MapCamera(
+            center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 14,
+            viewportWidth: 390, viewportHeight: 844, transformer: transformer)
+    }
+
+    @Test("BAD_INPUTS row 23: pinch scale 0, negative, NaN, inf is an error and leaves the camera unchanged")
+    func row23() throws {
+        var camera = try Self.paris(WebMercatorTransformer())
+        let original = camera
+        for scale in [0, -0.0, -2, .nan, .infinity, -.infinity] {
+            #expect(throws: ProjectionError.self) {
+                try camera.pinch(scale: scale, anchor: ScreenPoint(x: 100, y: 100))
+            }
+            #expect(camera == original)
+        }
+        do {
+            try camera.pinch(scale: 0, anchor: ScreenPoint(x: 1, y: 2))
+            Issue.record("pinch scale 0 was accepted")
+        } catch {
+            #expect(error.description.contains("pinch scale 0.0") && error.description.contains("greater than 0"))
+        }
+    }
+
+    @Test("BAD_INPUTS row 24: an anchor, tapped point or translation that is NaN or inf is an error and leaves the camera unchanged")
+    func row24() throws {
+        var camera = try Self.paris(WebMercatorTransformer())
+        let original = camera
+        for bad in [Double.nan, .infinity, -.infinity, 1e300] {
+            #expect(throws: ProjectionError.self) { try camera.pinch(scale: 2, anchor: ScreenPoint(x: bad, y: 10)) }
+            #expect(throws: ProjectionError.self) { try camera.pinch(scale: 2, anchor: ScreenPoint(x: 10, y: bad)) }
+            #expect(throws: ProjectionError.self) { try camera.doubleTap(at: ScreenPoint(x: bad, y: 10)) }
+            #expect(throws: ProjectionError.self) { try camera.mercator(at: ScreenPoint(x: 10, y: bad)) }
+            if !bad.isFinite {
+                #expect(throws: ProjectionError.self) { try camera.pan(dx: bad, dy: 0) }
+                #expect(throws: ProjectionError.self) { try camera.pan(dx: 0, dy: bad) }
+            }
+            #expect(camera == original)
+        }
+    }
+
+    @Test("BAD_INPUTS row 25: zooming past the maximum or minimum is clamped, and the anchor stays fixed at the clamped zoom")
+    func row25() throws {
+        let transformer = try WebMercatorTransformer()
+        // Past the maximum.
+        var camera = try MapCamera(
+            center: Coordinate(latitude: -33.8688, longitude: 151.2093), zoom: 21.5,
+            viewportWidth: 390, viewportHeight: 844, transformer: transformer)
+        let anchor = ScreenPoint(x: 37.5, y: 711.25)
+        var under = try camera.mercator(at: anchor)
+        try camera.pinch(scale: 8, anchor: anchor)
+        #expect(camera.zoom == 22)
+        var point = camera.point(forMercator: under)
+        #expect(isClose(point.x, anchor.x, within: 1e-6) && isClose(point.y, anchor.y, within: 1e-6))
+        try camera.doubleTap(at: anchor)
+        #expect(camera.zoom == 22)
+        point = camera.point(forMercator: under)
+        #expect(isClose(point.x, anchor.x, within: 1e-6) && isClose(point.y, anchor.y, within: 1e-6))
+
+        // Past the minimum, with custom limits: on the equator, so the world's edge is far.
+        let limits = try CameraZoomLimits(minimumZoom: 3, maximumZoom: 18)
+        camera = try MapCamera(
+            center: Coordinate(latitude: 0, longitude: 0), zoom: 3.5,
+            viewportWidth: 390, viewportHeight: 844, limits: limits, transformer: transformer)
+        let side = ScreenPoint(x: 20, y: 422)
+        under = try camera.mercator(at: side)
+        try camera.pinch(scale: 1e-6, anchor: side)
+        #expect(camera.zoom == 3)
+        point = camera.point(forMercator: under)
+        #expect(isClose(point.x, side.x, within: 1e-6) && isClose(point.y, side.y, within: 1e-6))
+
+        // A zoom asked of the initializer is clamped too.
+        #expect(try MapCamera(centerMercator: MercatorPoint(x: 0, y: 0), zoom: 40, viewportWidth: 100, viewportHeight: 100).zoom == 22)
+        #expect(throws: ProjectionError.self) {
+            try MapCamera(centerMercator: MercatorPoint(x: 0, y: 0), zoom: .nan, viewportWidth: 100, viewportHeight: 100)
+        }
+        #expect(throws: ProjectionError.self) { try CameraZoomLimits(minimumZoom: 5, maximumZoom: 4) }
+        #expect(throws: ProjectionError.self) { try CameraZoomLimits(minimumZoom: -1, maximumZoom: 4) }
+        #expect(throws: ProjectionError.self) { try CameraZoomLimits(minimumZoom: 0, maximumZoom: 23) }
+        #expect(throws: ProjectionError.self) { try CameraZoomLimits(minimumZoom: .nan, maximumZoom: 4) }
+    }
+
+    @Test("BAD_INPUTS row 26: a pan by 1e12 points wraps the longitude, constrains the latitude, never NaN")
+    func row26() throws {
+        let transformer = try WebMercatorTransformer()
+        for (dx, dy) in [(1e12, 1e12), (-1e12, -1e12), (1e12, 0), (0, -1e12), (1e300, 1e300), (-Double.greatestFiniteMagnitude, 3)] {
+            var camera = try Self.paris(transformer)
+            try camera.pan(dx: dx, dy: dy)
+            #expect(Self.isValid(camera), "\(dx), \(dy)")
+            let center = try camera.centerCoordinate(transformer: transformer)
+            #expect(abs(center.latitude) < WebMercator.maximumLatitude && abs(center.longitude) <= 180)
+            if dy != 0 && abs(dy) > 1e6 { #expect(Self.atWorldEdge(camera), "\(dx), \(dy)") }
+            let bounds = try camera.visibleBounds(transformer: transformer)
+            #expect(isClose(abs(dy > 0 ? bounds.north : bounds.south), WebMercator.maximumLatitude, within: 1e-9) || dy == 0 || abs(dy) < 1e6)
+        }
+        // A pan of exactly whole worlds eastward comes back to the same place.
+        var camera = try Self.paris(transformer)
+        let before = camera.centerMercator
+        try camera.pan(dx: 3 * camera.worldWidthPoints, dy: 0)
+        #expect(isClose(camera.centerMercator.x, before.x, within: 1e-6))
+    }
+
+    @Test("BAD_INPUTS row 27: resizing to 0x0, a negative, NaN or too large a size is an error and leaves the camera unchanged")
+    func row27() throws {
+        var camera = try Self.paris(WebMercatorTransformer())
+        let original = camera
+        for (width, height) in [(0.0, 0.0), (-390, 844), (390, -1), (.nan, 844), (390, .nan), (.infinity, 844), (390, 2e6)] {
+            #expect(throws: ProjectionError.self) { try camera.resize(width: width, height: height) }
+            #expect(camera == original)
+        }
+        #expect(throws: ProjectionError.invalidViewportSize(name: "width", value: 0)) { try camera.resize(width: 0, height: 0) }
+    }
+
+    @Test("BAD_INPUTS row 28: 1 000 000 alternating pinches in and out around one anchor drift below 1e-6 points")
+    func row28() throws {
+        let transformer = try WebMercatorTransformer()
+        // Near the antimeridian and zoomed in, where a Mercator unit in the last place is
+        // largest on screen.
+        var camera = try MapCamera(
+            center: Coordinate(latitude: 60.1, longitude: 179.9), zoom: 18,
+            viewportWidth: 390, viewportHeight: 844, transformer: transformer)
+        let anchor = ScreenPoint(x: 37.5, y: 711.25)
+        let under = try camera.mercator(at: anchor)
+        // Fingers never repeat a factor exactly: each pinch in is by a different factor in
+        // [1.05, 1.95], and each pinch out by the reciprocal of the previous one, so the steps
+        // never cancel pairwise (an exact reversal would hide the rounding of a plain double
+        // center) while the zoom stays within one level of 18.
+        var phase = 0.0
+        var previous = 1.5
+        for _ in 0..<500_000 {
+            phase = (phase + 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1)
+            let factor = 1.05 + 0.9 * phase
+            try camera.pinch(scale: factor, anchor: anchor)
+            try camera.pinch(scale: 1 / previous, anchor: anchor)
+            previous = factor
+        }
+        let point = camera.point(forMercator: under)
+        let drift = ((point.x - anchor.x) * (point.x - anchor.x) + (point.y - anchor.y) * (point.y - anchor.y)).squareRoot()
+        #expect(drift < 1e-6, "drift \(drift) points")
+        #expect(abs(camera.zoom - 18) < 1)
+    }
+
+    @Test("BAD_INPUTS row 29: a viewport wider or taller than the whole world at the minimum zoom gives a valid, constrained view")
+    func row29() throws {
+        let transformer = try WebMercatorTransformer()
+        let pins = try ProjectedPins(
+            coordinates: [Coordinate(latitude: 85, longitude: 180), Coordinate(latitude: -85, longitude: -180), Coordinate(latitude: 0, longitude: 0)],
+            transformer: transformer)
+        var points: [ScreenPoint] = []
+        // Taller than the world at zoom 0 (256 points): the zoom rises until the world fills the height.
+        var camera = try MapCamera(
+            center: Coordinate(latitude: 70, longitude: 10), zoom: 0, viewportWidth: 1_000, viewportHeight: 1_000,
+            transformer: transformer)
+        #expect(isClose(camera.worldWidthPoints, 1_000, within: 1e-9))
+        #expect(Self.isValid(camera) && isClose(camera.centerMercator.y, 0, within: 1e-6))
+        var bounds = try camera.visibleBounds(transformer: transformer)
+        #expect(bounds.spansAllLongitudes)
+        #expect(isClose(bounds.north, WebMercator.maximumLatitude, within: 1e-9) && isClose(bounds.south, -WebMercator.maximumLatitude, within: 1e-9))
+        // Wider only: zoom 0 stays, all longitudes, inside the world vertically.
+        try camera.resize(width: 3_000, height: 200)
+        #expect(camera.zoom == 0 && Self.isValid(camera))
+        bounds = try camera.visibleBounds(transformer: transformer)
+        #expect(bounds.spansAllLongitudes && bounds.north <= WebMercator.maximumLatitude)
+        camera.place(pins, into: &points)
+        #expect(points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        // The world shorter than the viewport even at the maximum zoom: centred on the equator.
+        camera = try MapCamera(
+            center: Coordinate(latitude: 40, longitude: -70), zoom: 0, viewportWidth: 1e6, viewportHeight: 1e6,
+            limits: CameraZoomLimits(minimumZoom: 0, maximumZoom: 10), transformer: transformer)
+        #expect(camera.zoom == 10 && camera.centerMercator.y == 0 && Self.isValid(camera))
+        bounds = try camera.visibleBounds(transformer: transformer)
+        #expect(bounds.spansAllLongitudes && isClose(bounds.north, WebMercator.maximumLatitude, within: 1e-9))
+        try camera.pinch(scale: 0.5, anchor: ScreenPoint(x: 0, y: 0))
+        try camera.pan(dx: 1e5, dy: -1e5)
+        #expect(camera.zoom == 10 && camera.centerMercator.y == 0 && Self.isValid(camera))
+        camera.place(pins, into: &points)
+        #expect(points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+    }
+
+    @Test("BAD_INPUTS row 30: decoding a saved camera with NaN zoom, latitude 95, a missing field or any other broken value is an error")
+    func row30() throws {
+        let transformer = try WebMercatorTransformer()
+        var camera = try Self.paris(transformer)
+        try camera.pinch(scale: 1.7, anchor: ScreenPoint(x: 30, y: 40))
+        let saved = try JSONSerialization.jsonObject(with: JSONEncoder().encode(camera)) as! [String: Any]
+        func decode(_ fields: [String: Any]) throws -> MapCamera {
+            let decoder = JSONDecoder()
+            decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            return try decoder.decode(MapCamera.self, from: JSONSerialization.data(withJSONObject: fields))
+        }
+        #expect(try decode(saved) == camera)
+        func broken(_ key: String, _ value: Any?) -> [String: Any] {
+            var fields = saved
+            fields[key] = value
+            return fields
+        }
+        let cases: [(String, [String: Any])] = [
+            ("NaN zoom", broken("zoom", "nan")),
+            ("infinite zoom", broken("zoom", "inf")),
+            ("zoom past the limits", broken("zoom", 23)),
+            ("latitude 95", broken("latitude", 95)),
+            ("longitude 540", broken("longitude", 540)),
+            ("latitude that is not the Mercator center", broken("latitude", (saved["latitude"] as! Double) + 0.01)),
+            ("width 0", broken("width", 0)),
+            ("height NaN", broken("height", "nan")),
+            ("minimum above maximum", broken("minimumZoom", 23)),
+            ("Mercator center outside the world", broken("mercatorY", Self.world)),
+            ("Mercator easting outside the world", broken("mercatorX", Self.world / 2)),
+            ("zoom as text", broken("zoom", "twelve")),
+        ] + saved.keys.sorted().map { key in ("missing \(key)", broken(key, nil)) }
+        for (name, fields) in cases {
+            #expect(throws: DecodingError.self, "\(name)") { try decode(fields) }
+        }
+        // The message names the value and its range.
+        do {
+            _ = try decode(broken("latitude", 95))
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.debugDescription.contains("latitude 95.0") && context.debugDescription.contains("[-90, 90]"))
+        }
+    }
+
+    // MARK: - Restore, placement, projection
+
+    @Test("encode then decode gives an identical camera, also after a resize moved the shown view (property, 2 000 cameras)")
+    func codableRoundTrip() throws {
+        try forAll(count: 2_000, seed: 30, Self.uniforms) { u in
+            var camera = try Self.camera(u[0..<5])
+            try camera.pinch(scale: exp2((u[5] - 0.5) * 4), anchor: Self.point(in: camera, u[6], u[7]))
+            try camera.resize(width: 100 + u[8] * 2_900, height: 100 + u[9] * 2_900)
+            let restored = try JSONDecoder().decode(MapCamera.self, from: JSONEncoder().encode(camera))
+            // Resizing both back must also agree: the hidden requested state came back too.
+            var a = camera, b = restored
+            try a.resize(width: 390, height: 844)
+            try b.resize(width: 390, height: 844)
+            return restored == camera && a == b
+        }
+    }
+
+    @Test("project and unproject follow DESIGN.md: x = w/2 + (X - Xc) s, y = h/2 - (Y - Yc) s with s = 256 * 2^z / W (closed-form Mercator, 1e-6 points)")
+    func projectMatchesFormula() throws {
+        let transformer = try WebMercatorTransformer()
+        try forAll(count: 2_000, seed: 31, Self.uniforms) { u in
+            let camera = try Self.camera(u[0..<5])
+            let center = camera.centerMercator
+            let s = 256 * pow(2, camera.zoom) / Self.world
+            // A coordinate inside the viewport, then its point by the formula.
+            let target = try camera.coordinate(at: Self.point(in: camera, u[5], u[6]), transformer: transformer)
+            let m = WebMercatorTransformerTests.closedForm(latitude: target.latitude, longitude: target.longitude)
+            let dx = (m.x - center.x).remainder(dividingBy: Self.world)
+            let expected = ScreenPoint(x: camera.viewportWidth / 2 + dx * s, y: camera.viewportHeight / 2 - (m.y - center.y) * s)
+            let point = try camera.point(for: target, transformer: transformer)
+            let back = try camera.coordinate(at: point, transformer: transformer)
+            // Closed form vs PROJ differ by about 1e-9 m; at zoom 22 that is 3e-8 points.
+            return isClose(point.x, expected.x, within: 1e-6) && isClose(point.y, expected.y, within: 1e-6)
+                && isClose(back.latitude, target.latitude, within: 1e-9)
+                && abs(longitudeDifference(back.longitude, target.longitude)) <= 1e-9
+                && isClose(s, camera.pointsPerMeter, within: s * 1e-14)
+        }
+    }
+
+    @Test("visible bounds: the viewport's corners unproject onto the bounds' edges; west > east across the antimeridian")
+    func visibleBounds() throws {
+        let transformer = try WebMercatorTransformer()
+        try forAll(count: 2_000, seed: 32, Self.uniforms) { u in
+            let camera = try Self.camera(u[0..<5])
+            let bounds = try camera.visibleBounds(transformer: transformer)
+            let topLeft = try camera.coordinate(at: ScreenPoint(x: 0, y: 0), transformer: transformer)
+            let bottomRight = try camera.coordinate(
+                at: ScreenPoint(x: camera.viewportWidth, y: camera.viewportHeight), transformer: transformer)
+            let center = try camera.centerCoordinate(transformer: transformer)
+            var holds = isClose(bounds.north, topLeft.latitude, within: 1e-9)
+                && isClose(bounds.south, bottomRight.latitude, within: 1e-9)
+                && bounds.contains(center)
+            if camera.viewportWidth < camera.worldWidthPoints {
+                holds = holds && abs(longitudeDifference(bounds.west, topLeft.longitude)) <= 1e-9
+                    && abs(longitudeDifference(bounds.east, bottomRight.longitude)) <= 1e-9
+            } else {
+                holds = holds && bounds.spansAllLongitudes
+            }
+            return holds
+        }
+        let camera = try MapCamera(
+            center: Coordinate(latitude: -17.7, longitude: 179.99), zoom: 10,
+            viewportWidth: 390, viewportHeight: 844, transformer: transformer)
+        let bounds = try camera.visibleBounds(transformer: transformer)
+        #expect(bounds.crossesAntimeridian && bounds.west > 179 && bounds.east < -179)
+    }
+
+    @Test("fitting the user's 10 km region matches the preview frame's scale; the denied-permission default shows the whole world")
+    func fitRegion() throws {
+        let transformer = try WebMercatorTransformer()
+        let user = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let region = CoordinateRegion.userVicinity(around: user)
+        let camera = try MapCamera(fitting: region, viewportWidth: 390, viewportHeight: 844, transformer: transformer)
+        let frame = try PreviewFrame(region: region, widthPoints: 390, heightPoints: 844, transformer: transformer)
+        #expect(isClose(camera.pointsPerMeter, frame.pointsPerMeter, within: frame.pointsPerMeter * 1e-12))
+        #expect(isClose(camera.centerMercator.x, frame.centerMercator.x, within: 1e-9))
+        for corner in [(region.bounds.north, region.bounds.west), (region.bounds.south, region.bounds.east)] {
+            let point = try camera.point(for: Coordinate(latitude: corner.0, longitude: corner.1), transformer: transformer)
+            #expect(point.x >= -1e-6 && point.x <= 390 + 1e-6 && point.y >= -1e-6 && point.y <= 844 + 1e-6)
+        }
+        let denied = try MapCamera(
+            fitting: CoordinateRegion.locationUnavailableDefault, viewportWidth: 390, viewportHeight: 844,
+            transformer: transformer)
+        #expect(Self.isValid(denied))
+        // A portrait viewport cannot show every longitude while the world fills its height:
+        // the whole height of the world is shown, centred on the equator.
+        let bounds = try denied.visibleBounds(transformer: transformer)
+        #expect(isClose(bounds.north, WebMercator.maximumLatitude, within: 1e-9) && isClose(bounds.south, -WebMercator.maximumLatitude, within: 1e-9))
+        #expect(isClose(denied.worldWidthPoints, 844, within: 1e-9) && denied.centerMercator.y == 0)
+        var fitted = try Self.paris(transformer)
+        try fitted.fit(region, transformer: transformer)
+        #expect(fitted == camera)
+    }
+
+    @Test("a gesture frame re-places pins exactly as point(forMercator:) does, across the antimeridian too")
+    func placeMatchesPoint() throws {
+        let transformer = try WebMercatorTransformer()
+        try forAll(count: 500, seed: 33, Self.uniforms) { u in
+            let camera = try Self.camera(u[0..<5])
+            let coordinates = try (0..<50).map { index in
+                try Coordinate(latitude: -85 + Double(index) * 3.4, longitude: -180 + Double(index * 37 % 50) * 7.2)
+            }
+            let pins = try ProjectedPins(coordinates: coordinates, transformer: transformer)
+            var points: [ScreenPoint] = []
+            camera.place(pins, into: &points)
+            var holds = points.count == coordinates.count
+            for (index, point) in points.enumerated() {
+                let expected = camera.point(forMercator: pins[index])
+                holds = holds && isClose(point.x, expected.x, within: 1e-9 * max(1, abs(expected.x)))
+                    && isClose(point.y, expected.y, within: 1e-9 * max(1, abs(expected.y)))
+            }
+            return holds
+        }
+    }
+
+    @Test("gesture frames allocate nothing: 1 000 events each re-placing 10 000 pins", .enabled(if: malloc_counter_is_available() == 1))
+    func framesDoNotAllocate() throws {
+        let transformer = try WebMercatorTransformer()
+        let coordinates = try (0..<10_000).map { index in
+            try Coordinate(latitude: 48.76 + Double(index % 991) * 2e-4, longitude: 2.2 + Double(index % 997) * 3e-4)
+        }
+        let pins = try ProjectedPins(coordinates: coordinates, transformer: transformer)
+        var camera = try Self.paris(transformer)
+        var points: [ScreenPoint] = []
+        camera.place(pins, into: &points)
+        let anchor = ScreenPoint(x: 100, y: 300)
+        let before = malloc_counter_thread_allocations()
+        for frame in 0..<1_000 {
+            switch frame % 4 {
+            case 0: try camera.pinch(scale: 1.1, anchor: anchor)
+            case 1: try camera.pan(dx: 3, dy: -2)
+            case 2: try camera.pinch(scale: 1 / 1.1, anchor: anchor)
+            default: try camera.resize(width: frame % 8 == 3 ? 844 : 390, height: frame % 8 == 3 ? 390 : 844)
+            }
+            camera.place(pins, into: &points)
+        }
+        let allocations = malloc_counter_thread_allocations() - before
+        #expect(allocations == 0)
+        // The counter does count: one array allocates.
+        let check = malloc_counter_thread_allocations()
+        let array = [Double](repeating: 1, count: Int(camera.zoom) + 100)
+        #expect(malloc_counter_thread_allocations() - check >= 1 && array.count > 0)
+    }
+
+    @Test("projected pins from a preview layout reuse its Mercator points; Mercator input outside the world is an error")
+    func projectedPins() throws {
+        let transformer = try WebMercatorTransformer()
+        let region = try CoordinateRegion.userVicinity(around: Coordinate(latitude: 48.8566, longitude: 2.3522))
+        let frame = try PreviewFrame(region: region, widthPoints: 390, transformer: transformer)
+        let layout = try PinLayout(
+            announcements: [
+                Announcement(id: "a", status: "MISSING", latitude: 48.86, longitude: 2.29),
+                Announcement(id: "b", status: "found", latitude: 48.85, longitude: 2.40),
+                Announcement(id: "c", status: "CLOSED", latitude: 48.85, longitude: 2.40),
+            ],
+            frame: frame, transformer: transformer)
+        let pins = ProjectedPins(pins: layout.pins)
+        let direct = try ProjectedPins(coordinates: layout.pins.map(\.coordinate), transformer: transformer)
+        #expect(pins == direct && pins.count == 2)
+        #expect(throws: ProjectionError.self) { try ProjectedPins(mercator: [MercatorPoint(x: .nan, y: 0)]) }
+        #expect(throws: ProjectionError.self) { try ProjectedPins(mercator: [MercatorPoint(x: 0, y: Self.world)]) }
+        #expect(try ProjectedPins(mercator: [MercatorPoint(x: 1, y: 2)])[0] == MercatorPoint(x: 1, y: 2))
+    }
+}
