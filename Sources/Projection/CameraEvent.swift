@@ -50,6 +50,7 @@ public enum CameraEvent: Hashable, Sendable, Codable {
         }
     }
 
+    /// Encodes the event with its `type` and values.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(typeName, forKey: .type)

@@ -28,6 +28,7 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         /// The highest zoom, default 22.
         public var maximumZoom: Double?
 
+        /// A starting camera; the values are checked when the script runs.
         public init(
             latitude: Double, longitude: Double, zoom: Double, width: Double, height: Double,
             minimumZoom: Double? = nil, maximumZoom: Double? = nil
@@ -63,12 +64,17 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         case camera, events, track
     }
 
+    /// A script from its parts.
     public init(camera: Start, events: [CameraEvent], track: [Coordinate] = []) {
         self.camera = camera
         self.events = events
         self.track = track
     }
 
+    /// Decodes a script; `track` may be absent.
+    ///
+    /// - Throws: `DecodingError` for a missing or mistyped field or a track coordinate out of
+    ///   range.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         camera = try container.decode(Start.self, forKey: .camera)
@@ -134,6 +140,7 @@ public struct CameraScriptError: Error, Hashable, Sendable, CustomStringConverti
     /// The error.
     public let error: ProjectionError
 
+    /// "event N (type): reason", or "camera: reason" for the starting camera.
     public var description: String {
         if let eventIndex, let eventType {
             return "event \(eventIndex) (\(eventType)): \(error.description)"

@@ -31,6 +31,10 @@ extension MapCamera: Codable {
     /// catches any edit of the degrees.
     static let savedCenterToleranceMeters = 1e-3
 
+    /// Encodes the saved form described above.
+    ///
+    /// - Throws: `EncodingError.invalidValue` if PROJ cannot be set up to convert the center to
+    ///   degrees.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let center: Coordinate
@@ -50,6 +54,9 @@ extension MapCamera: Codable {
         try container.encode(requestedY, forKey: .mercatorY)
     }
 
+    /// Restores a saved camera, validating every field.
+    ///
+    /// - Throws: `DecodingError` for a missing or mistyped field, or a value out of range.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func number(_ key: CodingKeys) throws -> Double { try container.decode(Double.self, forKey: key) }

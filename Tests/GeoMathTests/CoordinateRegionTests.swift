@@ -88,6 +88,21 @@ struct CoordinateRegionTests {
 
     // MARK: - BAD_INPUTS rows 6-12
 
+    @Test("a box from its edges is validated: latitudes in [-90, 90], longitudes in [-180, 180], south <= north; -0 is +0")
+    func boundsInitializer() throws {
+        let box = try CoordinateBounds(south: -0.0, north: 10, west: 170, east: -170)
+        #expect(box.south.sign == .plus && box.crossesAntimeridian && box.longitudeWidthDegrees == 20)
+        #expect(try CoordinateBounds(south: -90, north: 90, west: -180, east: 180).spansAllLongitudes)
+        for (south, north, west, east) in [
+            (Double.nan, 0.0, 0.0, 0.0), (0, 90.000001, 0, 0), (0, 0, -180.000001, 0), (0, 0, 0, .infinity), (10, 9, 0, 0),
+        ] {
+            #expect(throws: GeoMathError.self) { try CoordinateBounds(south: south, north: north, west: west, east: east) }
+        }
+        #expect(throws: GeoMathError.invalidLatitudeOrder(south: 10, north: 9)) {
+            try CoordinateBounds(south: 10, north: 9, west: 0, east: 0)
+        }
+    }
+
     @Test("BAD_INPUTS row 6: radius 0, negative, NaN or inf is an error")
     func row06BadRadius() throws {
         let center = try Coordinate(latitude: 10, longitude: 10)
