@@ -35,7 +35,12 @@ import Darwin
 /// view to keep it inside the world.
 ///
 /// Every mutating method validates its input first: on a thrown error the camera is
-/// unchanged.
+/// unchanged. Equality compares the whole state, including the center and zoom that the last
+/// gesture chose, from which a resize derives the shown view.
+///
+/// A viewport wider than the world at its zoom shows several copies of a place; a point is
+/// placed on the copy nearest the center, so near the viewport's edges a pan may move a place
+/// to another copy, a whole world width away.
 public struct MapCamera: Hashable, Sendable {
     /// The largest viewport dimension, and the largest distance of a gesture point from the
     /// viewport's origin, in points (about a thousand phone screens). It keeps every
