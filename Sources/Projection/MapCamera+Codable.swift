@@ -3,7 +3,10 @@ import GeoMath
 /// Saving and restoring a camera (the app went to the background and comes back).
 ///
 /// The encoded form holds what the last gesture chose (the state a resize derives the shown
-/// camera from), the viewport and the limits:
+/// camera from), the viewport and the limits. Its center and zoom are what the screen shows
+/// unless the current viewport forced the view (for example, a portrait viewport at zoom 0
+/// shows the zoom at which the world fills its height); ``MapCamera/zoom`` and
+/// ``MapCamera/centerCoordinate(transformer:)`` are the shown values.
 ///
 ///     {"latitude":..,"longitude":..,"zoom":..,"width":..,"height":..,
 ///      "minimumZoom":..,"maximumZoom":..,

@@ -42,9 +42,8 @@ import Darwin
 /// placed on the copy nearest the center, so near the viewport's edges a pan may move a place
 /// to another copy, a whole world width away.
 public struct MapCamera: Hashable, Sendable {
-    /// The largest viewport dimension, and the largest distance of a gesture point from the
-    /// viewport's origin, in points (about a thousand phone screens). It keeps every
-    /// intermediate value finite.
+    /// The largest viewport dimension, in points (about a thousand phone screens). It keeps
+    /// every intermediate value finite.
     public static let maximumViewportPoints: Double = 1_000_000
 
     // What the last gesture (or the initializer) chose. Resizing derives the shown state from
@@ -181,10 +180,10 @@ public struct MapCamera: Hashable, Sendable {
     ///   - scale: The pinch factor, finite and > 0 (2 doubles the scale; zoom += log2(scale)).
     ///   - anchor: The point between the fingers, in viewport points.
     /// - Throws: ``ProjectionError/invalidPinchScale(_:)`` or
-    ///   ``ProjectionError/invalidScreenPoint(name:x:y:)``; the camera is then unchanged.
+    ///   ``ProjectionError/invalidScreenPoint(name:x:y:xRange:yRange:)``; the camera is then unchanged.
     public mutating func pinch(scale: Double, anchor: ScreenPoint) throws(ProjectionError) {
         guard scale.isFinite, scale > 0 else { throw .invalidPinchScale(scale) }
-        try Self.validate(anchor, name: "pinch anchor")
+        try validate(anchor, name: "pinch anchor")
         zoom(to: zoom + log2(scale), around: anchor)
     }
 
@@ -208,10 +207,10 @@ public struct MapCamera: Hashable, Sendable {
     /// Zooms in one level (the scale doubles) around the tapped point, which stays under the
     /// finger. At the maximum zoom the camera stays where it is.
     ///
-    /// - Throws: ``ProjectionError/invalidScreenPoint(name:x:y:)``; the camera is then
+    /// - Throws: ``ProjectionError/invalidScreenPoint(name:x:y:xRange:yRange:)``; the camera is then
     ///   unchanged.
     public mutating func doubleTap(at point: ScreenPoint) throws(ProjectionError) {
-        try Self.validate(point, name: "double-tap point")
+        try validate(point, name: "double-tap point")
         zoom(to: zoom + 1, around: point)
     }
 
@@ -249,9 +248,17 @@ public struct MapCamera: Hashable, Sendable {
     // MARK: - Screen space
 
     /// The viewport point of a Web Mercator point, on the world copy nearest the center.
-    /// Affine; calls no PROJ.
+    /// Affine; calls no PROJ. For many points per frame, use ``ProjectedPins`` and
+    /// `place(_:into:)`, which validate once.
+    ///
+    /// - Throws: ``ProjectionError/mercatorOutsideWorld(x:y:)`` for a point that is not finite
+    ///   or lies outside the world (|x| or |y| beyond W/2).
     @inlinable
-    public func point(forMercator mercator: MercatorPoint) -> ScreenPoint {
+    public func point(forMercator mercator: MercatorPoint) throws(ProjectionError) -> ScreenPoint {
+        let half = WebMercator.worldWidthMeters / 2
+        guard abs(mercator.x) <= half, abs(mercator.y) <= half else {
+            throw .mercatorOutsideWorld(x: mercator.x, y: mercator.y)
+        }
         let dx = WebMercator.nearestCopyOffset(mercator.x - centerX)
         let dy = mercator.y - centerY
         return ScreenPoint(x: viewportWidth / 2 + dx * pointsPerMeter, y: viewportHeight / 2 - dy * pointsPerMeter)
@@ -260,12 +267,12 @@ public struct MapCamera: Hashable, Sendable {
     /// The Web Mercator point under a viewport point (easting wrapped into [-W/2, W/2]).
     /// Affine; the inverse of ``point(forMercator:)``.
     ///
-    /// - Throws: ``ProjectionError/invalidScreenPoint(name:x:y:)`` for a point that is not
-    ///   finite or lies beyond ``maximumViewportPoints``.
+    /// - Throws: ``ProjectionError/invalidScreenPoint(name:x:y:xRange:yRange:)`` for a point
+    ///   that is not finite or lies more than one viewport size beyond the viewport.
     public func mercator(at point: ScreenPoint) throws(ProjectionError) -> MercatorPoint {
-        try Self.validate(point, name: "screen point")
+        try validate(point, name: "screen point")
         return MercatorPoint(
-            x: Self.wrapped(centerX + (point.x - viewportWidth / 2) / pointsPerMeter),
+            x: Self.wrapped(centerX + Self.eastingOffset(point.x - viewportWidth / 2, pointsPerMeter: pointsPerMeter)),
             y: centerY - (point.y - viewportHeight / 2) / pointsPerMeter)
     }
 
@@ -273,14 +280,15 @@ public struct MapCamera: Hashable, Sendable {
     ///
     /// - Throws: A PROJ error (which a valid coordinate does not produce in practice).
     public func point(for coordinate: Coordinate, transformer: WebMercatorTransformer) throws(ProjectionError) -> ScreenPoint {
-        point(forMercator: try transformer.project(coordinate))
+        try point(forMercator: try transformer.project(coordinate))
     }
 
     /// The coordinate under a viewport point (unproject: affine, then inverse Web Mercator
     /// through PROJ; longitude in [-180, 180)). A point beyond the world's north or south edge
     /// gets a latitude beyond +-85.0511287798066, never beyond +-90.
     ///
-    /// - Throws: ``ProjectionError/invalidScreenPoint(name:x:y:)`` or a PROJ error.
+    /// - Throws: ``ProjectionError/invalidScreenPoint(name:x:y:xRange:yRange:)`` or a PROJ
+    ///   error.
     public func coordinate(at point: ScreenPoint, transformer: WebMercatorTransformer) throws(ProjectionError) -> Coordinate {
         try transformer.coordinate(for: try mercator(at: point))
     }
@@ -355,6 +363,9 @@ public struct MapCamera: Hashable, Sendable {
     private mutating func zoom(to target: Double, around anchor: ScreenPoint) {
         let worldFillsHeight = log2(viewportHeight / 256)
         let newZoom = min(max(target, max(limits.minimumZoom, worldFillsHeight)), limits.maximumZoom)
+        // A pinch that cannot change the zoom (a factor of 1, or clamped at a limit) leaves
+        // the camera exactly as it is, including what a resize would restore.
+        guard newZoom != zoom else { return }
         let newScale = Self.pointsPerMeter(zoom: newZoom)
         let dx = anchor.x - viewportWidth / 2
         let dy = anchor.y - viewportHeight / 2
@@ -364,16 +375,25 @@ public struct MapCamera: Hashable, Sendable {
         // pinch subtracted, so their roundings cancel instead of accumulating: a million
         // alternating pinches leave the anchored coordinate within 1e-8 points (BAD_INPUTS
         // row 28 test). Forming the anchor's Mercator point first and rounding it would not.
-        let x = (centerX + dx / pointsPerMeter) - dx / newScale
+        // Eastward offsets are first reduced to within half a world (exactly: IEEE remainder),
+        // so that an anchor far out in a wide viewport at a low zoom does not push the sum to
+        // many world widths, where its rounding would be visible at a high zoom. Northward
+        // offsets stay within a world height or so: the world fills the viewport's height
+        // and the anchor lies within one viewport size of it.
+        let x = (centerX + Self.eastingOffset(dx, pointsPerMeter: pointsPerMeter))
+            - Self.eastingOffset(dx, pointsPerMeter: newScale)
         let y = (centerY - dy / pointsPerMeter) + dy / newScale
         commit(x: x, y: y, zoom: newZoom)
     }
 
     /// Makes a gesture's result the requested state and shows it constrained; the requested
-    /// state becomes what is shown.
+    /// state becomes what is shown. A gesture that changes nothing shown (a pan of zero, a pan
+    /// against the world's edge) changes nothing at all, so touching the map between two
+    /// rotations does not lose what the rotation back restores.
     private mutating func commit(x: Double, y: Double, zoom newZoom: Double) {
-        (centerX, centerY, zoom, pointsPerMeter) = Self.constrained(
-            x: x, y: y, zoom: newZoom, viewportHeight: viewportHeight, limits: limits)
+        let shown = Self.constrained(x: x, y: y, zoom: newZoom, viewportHeight: viewportHeight, limits: limits)
+        guard shown.x != centerX || shown.y != centerY || shown.zoom != zoom else { return }
+        (centerX, centerY, zoom, pointsPerMeter) = shown
         requestedX = centerX
         requestedY = centerY
         requestedZoom = zoom
@@ -400,9 +420,20 @@ public struct MapCamera: Hashable, Sendable {
         }
     }
 
-    static func validate(_ point: ScreenPoint, name: String) throws(ProjectionError) {
-        guard point.x.isFinite, point.y.isFinite,
-              abs(point.x) <= maximumViewportPoints, abs(point.y) <= maximumViewportPoints
-        else { throw .invalidScreenPoint(name: name, x: point.x, y: point.y) }
+    /// A gesture or screen point must be finite and lie within the viewport or at most one
+    /// viewport size beyond each edge (fingers are on the screen; the margin serves
+    /// programmatic zooms about nearby points). It bounds every offset the camera computes.
+    func validate(_ point: ScreenPoint, name: String) throws(ProjectionError) {
+        let xRange = -viewportWidth...(2 * viewportWidth)
+        let yRange = -viewportHeight...(2 * viewportHeight)
+        guard xRange.contains(point.x), yRange.contains(point.y) else {
+            throw .invalidScreenPoint(name: name, x: point.x, y: point.y, xRange: xRange, yRange: yRange)
+        }
+    }
+
+    /// The Mercator easting offset of `points` screen points at `pointsPerMeter`, reduced
+    /// exactly to within half a world (the same place on the nearest world copy).
+    static func eastingOffset(_ points: Double, pointsPerMeter: Double) -> Double {
+        (points / pointsPerMeter).remainder(dividingBy: WebMercator.worldWidthMeters)
     }
 }

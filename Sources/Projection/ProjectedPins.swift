@@ -35,12 +35,12 @@ public struct ProjectedPins: Hashable, Sendable {
 
     /// Web Mercator points given directly, in metres.
     ///
-    /// - Throws: ``ProjectionError/invalidMercator(x:y:)`` for a point that is not finite or
-    ///   lies outside the world (|x| or |y| beyond W/2 = 20 037 508.342789244 m).
+    /// - Throws: ``ProjectionError/mercatorOutsideWorld(x:y:)`` for a point that is not finite
+    ///   or lies outside the world (|x| or |y| beyond W/2 = 20 037 508.342789244 m).
     public init(mercator points: [MercatorPoint]) throws(ProjectionError) {
         let half = WebMercator.worldWidthMeters / 2
         for point in points where !(abs(point.x) <= half && abs(point.y) <= half) {
-            throw .invalidMercator(x: point.x, y: point.y)
+            throw .mercatorOutsideWorld(x: point.x, y: point.y)
         }
         eastings = points.map(\.x)
         northings = points.map(\.y)
@@ -87,7 +87,9 @@ extension MapCamera {
     }
 
     /// Writes the viewport point of every pin into `points`, resizing it only when its count
-    /// differs from the pins' (so a reused array allocates nothing from the second frame on).
+    /// differs from the pins'. A reused array that nothing else shares allocates nothing from
+    /// the second frame on; if its storage is shared (a copy was kept elsewhere), writing
+    /// copies it first. The buffer overload never allocates.
     @inlinable
     public func place(_ pins: ProjectedPins, into points: inout [ScreenPoint]) {
         if points.count != pins.count {

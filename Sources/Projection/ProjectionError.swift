@@ -19,9 +19,13 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidViewportSize(name: String, value: Double)
     /// A pinch scale factor that is not a finite number greater than 0.
     case invalidPinchScale(Double)
-    /// A screen point given to the camera (a pinch anchor, a tapped point) that is not finite
-    /// or lies farther than ``MapCamera/maximumViewportPoints`` from the viewport's origin.
-    case invalidScreenPoint(name: String, x: Double, y: Double)
+    /// A screen point given to the camera (a pinch anchor, a tapped point, a point to
+    /// unproject) that is not finite or lies more than one viewport size beyond the viewport:
+    /// x must lie in `xRange` and y in `yRange`, in points.
+    case invalidScreenPoint(name: String, x: Double, y: Double, xRange: ClosedRange<Double>, yRange: ClosedRange<Double>)
+    /// A Web Mercator point that is not finite or lies outside the world: |x| and |y| at most
+    /// W/2 = 20 037 508.342789244 m.
+    case mercatorOutsideWorld(x: Double, y: Double)
     /// A pan translation in points that is not finite.
     case invalidTranslation(dx: Double, dy: Double)
     /// A zoom level, or a zoom limit, that is not finite or lies outside its valid range.
@@ -50,9 +54,11 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
             return "viewport \(name) \(value) is out of range: expected a finite number of points in (0, \(MapCamera.maximumViewportPoints)]"
         case .invalidPinchScale(let value):
             return "pinch scale \(value) is out of range: expected a finite factor greater than 0"
-        case .invalidScreenPoint(let name, let x, let y):
-            let limit = MapCamera.maximumViewportPoints
-            return "\(name) (\(x), \(y)) is out of range: expected finite points in [-\(limit), \(limit)]"
+        case .invalidScreenPoint(let name, let x, let y, let xRange, let yRange):
+            return "\(name) (\(x), \(y)) is out of range: expected finite points with x in [\(xRange.lowerBound), \(xRange.upperBound)] and y in [\(yRange.lowerBound), \(yRange.upperBound)] (the viewport and one viewport size around it)"
+        case .mercatorOutsideWorld(let x, let y):
+            let half = WebMercator.worldWidthMeters / 2
+            return "Web Mercator point (\(x), \(y)) is out of range: expected finite metres with x and y in [-\(half), \(half)]"
         case .invalidTranslation(let dx, let dy):
             return "pan translation (\(dx), \(dy)) is out of range: expected a finite number of points"
         case .invalidZoom(let name, let value, let minimum, let maximum):

@@ -144,11 +144,11 @@ enum GesturesSuite {
                     _ = xs.update(fromContentsOf: sourceLongitudes)
                     _ = ys.update(fromContentsOf: sourceLatitudes)
                     try transformer.projectInPlace(longitudes: xs, latitudes: ys)
+                    for index in 0..<pinCount {
+                        output[index] = try baselineCamera.point(forMercator: MercatorPoint(x: xs[index], y: ys[index]))
+                    }
                 } catch { failure = error }
                 baselineIndex &+= 1
-                for index in 0..<pinCount {
-                    output[index] = baselineCamera.point(forMercator: MercatorPoint(x: xs[index], y: ys[index]))
-                }
             }
             blackHole(output[pinCount - 1])
         }
