@@ -199,7 +199,7 @@ public struct MapCamera: Hashable, Sendable {
         // Whole worlds of eastward pan change nothing: drop them exactly (IEEE remainder is
         // exact) so that a pan of 1e12 points never loses the center to rounding or overflow.
         // Two world heights of northward pan reach either edge from anywhere.
-        let eastward = dx.remainder(dividingBy: worldPoints)
+        let eastward = abs(dx) <= worldPoints / 2 ? dx : dx.remainder(dividingBy: worldPoints)
         let southward = min(max(dy, -2 * worldPoints), 2 * worldPoints)
         commit(x: centerX - eastward / pointsPerMeter, y: centerY + southward / pointsPerMeter, zoom: zoom)
     }
@@ -434,6 +434,10 @@ public struct MapCamera: Hashable, Sendable {
     /// The Mercator easting offset of `points` screen points at `pointsPerMeter`, reduced
     /// exactly to within half a world (the same place on the nearest world copy).
     static func eastingOffset(_ points: Double, pointsPerMeter: Double) -> Double {
-        (points / pointsPerMeter).remainder(dividingBy: WebMercator.worldWidthMeters)
+        let meters = points / pointsPerMeter
+        let world = WebMercator.worldWidthMeters
+        // The remainder of a value already within half a world is the value itself; skipping
+        // the libm call there keeps a pinch at phone sizes cheap.
+        return abs(meters) <= world / 2 ? meters : meters.remainder(dividingBy: world)
     }
 }
