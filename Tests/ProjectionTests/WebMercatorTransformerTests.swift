@@ -71,6 +71,29 @@ struct WebMercatorTransformerTests {
         }
     }
 
+    @Test("degrees converted here, then PROJ's webmerc step, equal PROJ's full EPSG:4326 -> EPSG:3857 pipeline bit for bit (10 000 coordinates)")
+    func sameAsFullPipeline() throws {
+        let transformer = try WebMercatorTransformer()
+        let pipeline = try RawWebMercatorPipeline()
+        var longitudes: [Double] = [], latitudes: [Double] = []
+        forAll(count: 10_000, seed: 77, Generators.coordinate) { coordinate in
+            longitudes.append(coordinate.longitude)
+            latitudes.append(WebMercator.clampedLatitude(coordinate.latitude))
+            return true
+        }
+        var x = longitudes, y = latitudes, px = longitudes, py = latitudes
+        try x.withUnsafeMutableBufferPointer { (x) throws(ProjectionError) in
+            try y.withUnsafeMutableBufferPointer { (y) throws(ProjectionError) in
+                try transformer.projectInPlace(longitudes: x, latitudes: y)
+            }
+        }
+        px.withUnsafeMutableBufferPointer { px in
+            py.withUnsafeMutableBufferPointer { py in _ = pipeline.projectInPlace(longitudes: px, latitudes: py) }
+        }
+        let differing = zip(zip(x, y), zip(px, py)).filter { $0.0 != $1.0 || $0.1 != $1.1 }.count
+        #expect(differing == 0, "\(differing) of 10 000 points differ from the pipeline")
+    }
+
     @Test("BAD_INPUTS row 16: latitudes beyond +-85.0511287798066 are clamped, never NaN")
     func row16Clamped() throws {
         let transformer = try WebMercatorTransformer()
