@@ -10,8 +10,10 @@ import Projection
 ///   (size 0). Baseline: projecting the center through PROJ once per event, which is what a
 ///   camera that round-tripped through PROJ at every event would pay at least.
 /// - Gesture frames: one camera event (pinch in, pan, pinch out, pan back, in turn) and then
-///   `place(_:into:)` of 1 000, 10 000 or 100 000 pins projected once (size = pins). Baseline:
-///   the same event, then the pins re-projected through PROJ (buffers refilled,
+///   `place(_:into:)` of 1 000, 10 000 or 100 000 pins projected once (size = pins). Two
+///   baselines: the same event and then the fastest plain loop applying the same affine map
+///   (with the same nearest-copy shift) to the same Mercator values in plain buffers; and the
+///   same event and then the pins re-projected through PROJ (buffers refilled, the library's
 ///   `projectInPlace`) and placed with `point(forMercator:)`.
 ///
 /// ns/op is nanoseconds per event or per frame. allocationsPerOp is the library side's heap
@@ -58,8 +60,8 @@ enum GesturesSuite {
             try camera.pan(dx: sign * panDX, dy: sign * panDY)
         })
         for count in [1_000, 10_000, 100_000] {
-            progress("gestures: frames re-placing \(count) pins, affine vs PROJ re-projection...")
-            results.append(try frames(pinCount: count, samples: samples, camera: camera, transformer: transformer))
+            progress("gestures: frames re-placing \(count) pins, library vs a plain affine loop and vs PROJ re-projection...")
+            results += try frames(pinCount: count, samples: samples, camera: camera, transformer: transformer)
         }
         return results
     }
@@ -101,7 +103,7 @@ enum GesturesSuite {
     /// against the camera event and a PROJ re-projection of every pin.
     static func frames(
         pinCount: Int, samples: Int, camera: MapCamera, transformer: WebMercatorTransformer
-    ) throws -> Measurement {
+    ) throws -> [Measurement] {
         // Pins within about 10 km of Paris, deterministic (as in the pins suite).
         let sourceLongitudes = (0..<pinCount).map { 2.2 + Double($0 % 997) * 3e-4 }
         let sourceLatitudes = (0..<pinCount).map { 48.76 + Double($0 % 991) * 2e-4 }
@@ -152,13 +154,53 @@ enum GesturesSuite {
             }
             blackHole(output[pinCount - 1])
         }
-        let result = measure(samples: samples, library: library, baseline: baseline)
+        // The fastest plain loop: the same event, then the same affine map (with the same
+        // nearest-copy shift) written out over the same Mercator values in two plain buffers,
+        // reading the camera's public state once per frame.
+        let eastings = UnsafeMutableBufferPointer<Double>.allocate(capacity: pinCount)
+        let northings = UnsafeMutableBufferPointer<Double>.allocate(capacity: pinCount)
+        for index in 0..<pinCount {
+            eastings.initializeElement(at: index, to: pins[index].x)
+            northings.initializeElement(at: index, to: pins[index].y)
+        }
+        defer {
+            eastings.deallocate()
+            northings.deallocate()
+        }
+        var plainCamera = camera
+        var plainIndex = 0
+        func plainLoop(_ count: Int) {
+            for _ in 0..<count {
+                do throws(ProjectionError) { try gestureEvent(plainIndex, &plainCamera) } catch { failure = error }
+                plainIndex &+= 1
+                let world = WebMercator.worldWidthMeters, half = world / 2
+                let center = plainCamera.centerMercator, scale = plainCamera.pointsPerMeter
+                let originX = plainCamera.viewportWidth / 2, originY = plainCamera.viewportHeight / 2
+                for index in 0..<pinCount {
+                    var dx = eastings[index] - center.x
+                    dx += dx < -half ? world : 0
+                    dx -= dx > half ? world : 0
+                    output[index] = ScreenPoint(x: originX + dx * scale, y: originY - (northings[index] - center.y) * scale)
+                }
+            }
+            blackHole(output[pinCount - 1])
+        }
+
+        let againstPlain = measure(samples: samples, library: library, baseline: plainLoop)
+        let againstPROJ = measure(samples: samples, library: library, baseline: baseline)
         if let failure { throw failure }
-        return Measurement(
-            suite: "gestures", operation: "gesture frame (affine re-place)", size: pinCount,
-            nsPerOp: result.library.median, spread: result.library.spread,
-            baseline: "PROJ re-projection per frame", baselineNsPerOp: result.baseline.median,
-            allocationsPerOp: result.allocationsPerOp)
+        return [
+            Measurement(
+                suite: "gestures", operation: "gesture frame (affine re-place)", size: pinCount,
+                nsPerOp: againstPlain.library.median, spread: againstPlain.library.spread,
+                baseline: "plain affine loop", baselineNsPerOp: againstPlain.baseline.median,
+                allocationsPerOp: againstPlain.allocationsPerOp),
+            Measurement(
+                suite: "gestures", operation: "gesture frame (affine re-place)", size: pinCount,
+                nsPerOp: againstPROJ.library.median, spread: againstPROJ.library.spread,
+                baseline: "PROJ re-projection per frame", baselineNsPerOp: againstPROJ.baseline.median,
+                allocationsPerOp: againstPROJ.allocationsPerOp),
+        ]
     }
 
     /// The frames' cycle of camera events: pinch in, pan, pinch out, pan back, so the camera
