@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libproj-dev pkg-config
 
-.PHONY: all deps test bench build fixtures clean
+.PHONY: all deps test bench pyproj-bench benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
 
 all: test
 
@@ -30,6 +30,10 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release --product geobench
 	"$$($(SWIFT) build -c release --show-bin-path)/geobench" run
+
+# The same workloads through pyproj, in the same table format (needs: pip install pyproj numpy).
+pyproj-bench:
+	python3 scripts/pyproj_bench.py
 
 # Regenerates the reference fixtures (needs: pip install geographiclib pyproj).
 fixtures:
