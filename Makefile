@@ -31,6 +31,22 @@ bench: deps
 	$(SWIFT) build -c release --product geobench
 	"$$($(SWIFT) build -c release --show-bin-path)/geobench" run
 
+# The ordo-one/benchmark suites (Benchmarks/, a package of its own): wall clock, throughput and
+# malloc counts of every hot path.
+benchmarks: deps
+	cd Benchmarks && $(SWIFT) package benchmark
+
+# Checks a new run against the committed p90 thresholds (Benchmarks/Thresholds) with the
+# tolerances in the suite (50% in time, 0 in malloc counts). Exit status 4 from the tool means
+# "only improvements", which passes.
+benchmarks-check: deps
+	cd Benchmarks && { $(SWIFT) package benchmark thresholds check --no-progress; status=$$?; \
+		if [ $$status -ne 0 ] && [ $$status -ne 4 ]; then echo "benchmark thresholds: regression (exit $$status)" >&2; exit 1; fi; }
+
+# Re-records the thresholds from a run on this machine (commit Benchmarks/Thresholds afterwards).
+benchmarks-thresholds: deps
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark thresholds update
+
 # The same workloads through pyproj, in the same table format (needs: pip install pyproj numpy).
 pyproj-bench:
 	python3 scripts/pyproj_bench.py
