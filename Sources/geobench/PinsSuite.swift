@@ -67,6 +67,57 @@ enum PinsSuite {
                 baseline: "raw proj_trans_generic, same webmerc step", baselineNsPerOp: againstStep.baseline.median,
                 allocationsPerOp: nil))
         }
+        results.append(try singleProjection(samples: samples, transformer: transformer, pipeline: pipeline, progress: progress))
         return results
+    }
+
+    /// One coordinate at a time: the library's `project` (validated coordinate, clamp, one
+    /// `proj_trans_generic` call on one point, error number, finite check) against one bare
+    /// `proj_trans_generic` call of the EPSG:4326 -> EPSG:3857 pipeline per point, over the
+    /// same 1 000 pins.
+    static func singleProjection(
+        samples: Int, transformer: WebMercatorTransformer, pipeline: RawWebMercatorPipeline,
+        progress: (String) -> Void
+    ) throws -> Measurement {
+        progress("pins: projecting 1000 pins one at a time, library vs raw proj_trans_generic...")
+        let size = 1_000
+        var coordinates: [Coordinate] = []
+        for index in 0..<size {
+            coordinates.append(try Coordinate(latitude: 48.76 + Double(index % 991) * 2e-4, longitude: 2.2 + Double(index % 997) * 3e-4))
+        }
+        var failure: ProjectionError?
+        let x = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1)
+        let y = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1)
+        x.initialize(repeating: 0)
+        y.initialize(repeating: 0)
+        defer {
+            x.deallocate()
+            y.deallocate()
+        }
+        let timing = measurePair(
+            samples: samples, size: size,
+            operation: {
+                var sum = 0.0
+                for coordinate in coordinates {
+                    do throws(ProjectionError) { sum += try transformer.project(coordinate).x } catch { failure = error }
+                }
+                blackHole(sum)
+            },
+            baseline: {
+                var sum = 0.0
+                for coordinate in coordinates {
+                    x[0] = coordinate.longitude
+                    y[0] = coordinate.latitude
+                    _ = pipeline.projectInPlace(longitudes: x, latitudes: y)
+                    sum += x[0]
+                }
+                blackHole(sum)
+            })
+        if let failure { throw failure }
+        return Measurement(
+            suite: "pins", operation: "single projection (library)", size: size,
+            nsPerOp: timing.operation.median, spread: timing.operation.spread,
+            baseline: "raw proj_trans_generic, EPSG:4326->3857 pipeline", baselineNsPerOp: timing.baseline.median,
+            allocationsPerOp: nil)
     }
 }
