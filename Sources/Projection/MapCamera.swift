@@ -252,11 +252,10 @@ public struct MapCamera: Hashable, Sendable {
     /// `place(_:into:)`, which validate once.
     ///
     /// - Throws: ``ProjectionError/mercatorOutsideWorld(x:y:)`` for a point that is not finite
-    ///   or lies outside the world (|x| or |y| beyond W/2).
+    ///   or lies outside the world (|x| or |y| beyond W/2, see ``WebMercator/isOnWorld(_:)``).
     @inlinable
     public func point(forMercator mercator: MercatorPoint) throws(ProjectionError) -> ScreenPoint {
-        let half = WebMercator.worldWidthMeters / 2
-        guard abs(mercator.x) <= half, abs(mercator.y) <= half else {
+        guard WebMercator.isOnWorld(mercator) else {
             throw .mercatorOutsideWorld(x: mercator.x, y: mercator.y)
         }
         let dx = WebMercator.nearestCopyOffset(mercator.x - centerX)

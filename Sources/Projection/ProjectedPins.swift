@@ -9,6 +9,9 @@ import GeoMath
 public struct ProjectedPins: Hashable, Sendable {
     @usableFromInline let eastings: [Double]
     @usableFromInline let northings: [Double]
+    /// The smallest and largest easting, in metres (0 when there are no pins): a frame whose
+    /// center lies within half a world of both needs no world-copy shift for any pin.
+    @usableFromInline let eastingRange: ClosedRange<Double>
 
     /// Projects coordinates with one `proj_trans_generic` call (latitudes beyond
     /// +-85.0511287798066 clamped).
@@ -24,6 +27,7 @@ public struct ProjectedPins: Hashable, Sendable {
         }
         self.eastings = eastings
         self.northings = northings
+        eastingRange = Self.range(of: eastings)
     }
 
     /// The pins of a preview, from the Mercator points their layout already projected (no
@@ -31,6 +35,7 @@ public struct ProjectedPins: Hashable, Sendable {
     public init(pins: [Pin]) {
         eastings = pins.map(\.mercator.x)
         northings = pins.map(\.mercator.y)
+        eastingRange = Self.range(of: eastings)
     }
 
     /// Web Mercator points given directly, in metres.
@@ -38,12 +43,22 @@ public struct ProjectedPins: Hashable, Sendable {
     /// - Throws: ``ProjectionError/mercatorOutsideWorld(x:y:)`` for a point that is not finite
     ///   or lies outside the world (|x| or |y| beyond W/2 = 20 037 508.342789244 m).
     public init(mercator points: [MercatorPoint]) throws(ProjectionError) {
-        let half = WebMercator.worldWidthMeters / 2
-        for point in points where !(abs(point.x) <= half && abs(point.y) <= half) {
+        for point in points where !WebMercator.isOnWorld(point) {
             throw .mercatorOutsideWorld(x: point.x, y: point.y)
         }
         eastings = points.map(\.x)
         northings = points.map(\.y)
+        eastingRange = Self.range(of: eastings)
+    }
+
+    private static func range(of eastings: [Double]) -> ClosedRange<Double> {
+        guard let first = eastings.first else { return 0...0 }
+        var low = first, high = first
+        for easting in eastings {
+            low = min(low, easting)
+            high = max(high, easting)
+        }
+        return low...high
     }
 
     /// The number of pins.
@@ -71,6 +86,20 @@ extension MapCamera {
         let scale = pointsPerMeter
         let centerX = centerX, centerY = centerY
         let originX = viewportWidth / 2, originY = viewportHeight / 2
+        // When every pin lies within half a world of the center (all of them near the user,
+        // the usual case), no pin needs a shift: the loop is two multiply-adds per pin.
+        if pins.eastingRange.upperBound - centerX <= half && centerX - pins.eastingRange.lowerBound <= half {
+            pins.eastings.withUnsafeBufferPointer { eastings in
+                pins.northings.withUnsafeBufferPointer { northings in
+                    for index in 0..<eastings.count {
+                        output[index] = ScreenPoint(
+                            x: originX + (eastings[index] - centerX) * scale,
+                            y: originY - (northings[index] - centerY) * scale)
+                    }
+                }
+            }
+            return
+        }
         pins.eastings.withUnsafeBufferPointer { eastings in
             pins.northings.withUnsafeBufferPointer { northings in
                 for index in 0..<eastings.count {

@@ -14,6 +14,15 @@ public enum WebMercator {
     /// The width of the world, W = 2 pi a = 40 075 016.685578488 m.
     public static let worldWidthMeters: Double = 2 * Double.pi * WGS84.semiMajorAxisMeters
 
+    /// Whether a Web Mercator point lies on the world: finite, |x| and |y| at most W/2, give or
+    /// take 1e-6 m. The tolerance admits what PROJ returns for the clamp latitude: the decimal
+    /// 85.0511287798066 lies a hair north of atan(sinh(pi)), and projects 4 nm beyond W/2.
+    @inlinable
+    public static func isOnWorld(_ point: MercatorPoint) -> Bool {
+        let limit = worldWidthMeters / 2 + 1e-6
+        return abs(point.x) <= limit && abs(point.y) <= limit
+    }
+
     /// A latitude clamped to [-maximumLatitude, maximumLatitude].
     @inlinable
     public static func clampedLatitude(_ latitude: Double) -> Double {

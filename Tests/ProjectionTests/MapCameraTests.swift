@@ -593,7 +593,7 @@ struct MapCameraTests {
         #expect(fitted == camera)
     }
 
-    @Test("a gesture frame re-places pins exactly as point(forMercator:) does, across the antimeridian too")
+    @Test("a gesture frame re-places pins exactly as point(forMercator:) does, across the antimeridian too, with and without world-copy shifts (property, 500 cameras)")
     func placeMatchesPoint() throws {
         let transformer = try WebMercatorTransformer()
         try forAll(count: 500, seed: 33, Self.uniforms) { u in
@@ -601,14 +601,24 @@ struct MapCameraTests {
             let coordinates = try (0..<50).map { index in
                 try Coordinate(latitude: -85 + Double(index) * 3.4, longitude: -180 + Double(index * 37 % 50) * 7.2)
             }
-            let pins = try ProjectedPins(coordinates: coordinates, transformer: transformer)
-            var points: [ScreenPoint] = []
-            camera.place(pins, into: &points)
-            var holds = points.count == coordinates.count
-            for (index, point) in points.enumerated() {
-                let expected = try camera.point(forMercator: pins[index])
-                holds = holds && isClose(point.x, expected.x, within: 1e-9 * max(1, abs(expected.x)))
-                    && isClose(point.y, expected.y, within: 1e-9 * max(1, abs(expected.y)))
+            // Pins all over the world (the loop with world-copy shifts), and pins around the
+            // viewport (the loop without, when all lie within half a world of the center).
+            let nearby = try (0..<50).map { index in
+                try camera.coordinate(
+                    at: ScreenPoint(x: (Double(index % 7) / 3 - 0.5) * camera.viewportWidth, y: Double(index % 11) / 10 * camera.viewportHeight),
+                    transformer: transformer)
+            }
+            var holds = true
+            for set in [coordinates, nearby] {
+                let pins = try ProjectedPins(coordinates: set, transformer: transformer)
+                var points: [ScreenPoint] = []
+                camera.place(pins, into: &points)
+                holds = holds && points.count == set.count
+                for (index, point) in points.enumerated() {
+                    let expected = try camera.point(forMercator: pins[index])
+                    holds = holds && isClose(point.x, expected.x, within: 1e-9 * max(1, abs(expected.x)))
+                        && isClose(point.y, expected.y, within: 1e-9 * max(1, abs(expected.y)))
+                }
             }
             return holds
         }
