@@ -3,18 +3,37 @@
 
 What it measures (the same deterministic inputs as Sources/geobench/*Suite.swift):
 
-  pins      EPSG:4326 -> EPSG:3857 with
-            Transformer.from_crs("EPSG:4326", "EPSG:3857", always_xy=True) on 1 000 and
-            1 000 000 pins (longitude 2.2 + (i % 997) * 3e-4, latitude 48.76 + (i % 991) * 2e-4),
-            ns per point:
+  pins      EPSG:4326 -> EPSG:3857 on 1 000 and 1 000 000 pins (longitude 2.2 + (i % 997) * 3e-4,
+            latitude 48.76 + (i % 991) * 2e-4), ns per point. Through
+            Transformer.from_crs("EPSG:4326", "EPSG:3857", always_xy=True), the two-step pipeline
+            (unitconvert degrees to radians, then webmerc) that an application gets from pyproj:
               - "batch projection (pyproj vectorised)": transformer.transform(lons, lats) on
                 float64 numpy arrays (new output arrays each call). Baseline "-": it is the
-                baseline of the two rows below.
+                baseline of every other row of its size.
               - "batch projection (pyproj inplace=True)": the float64 buffers are refilled from
                 the source arrays (np.copyto) and transformed with inplace=True, both inside the
                 timed pass, as geobench's library and raw proj_trans_generic sides do.
+            Through Transformer.from_pipeline("+proj=webmerc +ellps=WGS84"), the single PROJ step
+            that geobench's library calls (on radians; it converts degrees itself). Both rows
+            pass radians=True: without it pyproj sees webmerc's angular input and multiplies the
+            buffers by pi/180 itself before calling PROJ. Both use inplace=True on float64
+            buffers refilled inside the timed pass (the faster variant at 1 000 000 pins, by
+            about 5-15% here, because a call without inplace allocates and copies into new
+            arrays; at 1 000 pins the two variants are within the noise of each other):
+              - "batch projection (pyproj webmerc step, radians)": the buffers are refilled
+                (np.copyto) from arrays of radians converted from the same degree inputs once,
+                before the timing. The same work as geobench's "raw proj_trans_generic, same
+                webmerc step" baseline, plus pyproj's call overhead.
+              - "batch projection (pyproj webmerc step, degrees converted per pass)": the buffers
+                are refilled with np.multiply(degrees, pi / 180, out=buffer) inside the timed
+                pass, then transformed: the degree conversion geobench's library does every
+                pass (the library also clamps the latitudes and scans the outputs for non-finite
+                values, which this row leaves out; the pins never need the clamp).
+            Both are checked against the pipeline's output after the timing (within 1e-6 m).
               - "single projection (pyproj scalar loop)", 1 000 pins only: a Python loop of
-                transformer.transform(lon, lat) on Python floats, one call per pin.
+                transformer.transform(lon, lat) (the EPSG:4326 -> EPSG:3857 transformer) on
+                Python floats, one call per pin.
+            All rows of one size are timed together, in turns (see Method).
   region    The naive 4-destination region of RegionSuite.swift (geobench's baseline there):
             Geod(ellps="WGS84").fwd at azimuths 0, 90, 180, 270 and a 10 km or 1000 km
             radius, on RegionSuite.centers(count: 1000) (the same 64-bit linear congruential
@@ -44,7 +63,7 @@ What it measures (the same deterministic inputs as Sources/geobench/*Suite.swift
             frame"), so the two tables' ratio columns compare directly; its inverse is the
             speed-up of caching the Mercator coordinates, in numpy.
 
-Method (geobench's measurePair, generalised to the two or three rows of a workload): each
+Method (geobench's measurePair, generalised to the two to five rows of a workload): each
 function runs once to warm up; its repetitions per sample are then calibrated as
 GesturesSuite.repetitions does (doubling until a run takes a quarter of the target, then scaled
 to the target, at least 1), with a 50 ms target instead of 10 ms because Python timings are
@@ -180,14 +199,26 @@ def row(suite, operation, size, timing, baseline=None, baseline_timing=None):
 
 def pins_suite(samples, progress):
     transformer = Transformer.from_crs("EPSG:4326", "EPSG:3857", always_xy=True)
+    # The single step geobench's library calls, on radians (radians=True below, or pyproj would
+    # convert degrees to radians itself).
+    step = Transformer.from_pipeline("+proj=webmerc +ellps=WGS84")
+    radians_per_degree = math.pi / 180
     results = []
     sink = []
     for size in (1_000, 1_000_000):
         progress(f"pins: projecting {size} pins, pyproj vectorised vs inplace=True"
+                 + " vs webmerc step on radians vs webmerc step converting degrees"
                  + (" vs scalar loop..." if size == 1_000 else "..."))
         source_lon, source_lat = pin_arrays(size)
+        # The same inputs in radians, converted once, outside the timing.
+        radian_lon = source_lon * radians_per_degree
+        radian_lat = source_lat * radians_per_degree
         xs = np.empty_like(source_lon)
         ys = np.empty_like(source_lat)
+        step_xs = np.empty_like(source_lon)
+        step_ys = np.empty_like(source_lat)
+        converted_xs = np.empty_like(source_lon)
+        converted_ys = np.empty_like(source_lat)
 
         def vectorised(count):
             for _ in range(count):
@@ -201,7 +232,21 @@ def pins_suite(samples, progress):
                 transformer.transform(xs, ys, inplace=True)
             sink.append(xs[-1])
 
-        works = [vectorised, inplace]
+        def step_radians(count):
+            for _ in range(count):
+                np.copyto(step_xs, radian_lon)
+                np.copyto(step_ys, radian_lat)
+                step.transform(step_xs, step_ys, radians=True, inplace=True)
+            sink.append(step_xs[-1])
+
+        def step_degrees(count):
+            for _ in range(count):
+                np.multiply(source_lon, radians_per_degree, out=converted_xs)
+                np.multiply(source_lat, radians_per_degree, out=converted_ys)
+                step.transform(converted_xs, converted_ys, radians=True, inplace=True)
+            sink.append(converted_xs[-1])
+
+        works = [vectorised, inplace, step_radians, step_degrees]
         if size == 1_000:
             lon_list, lat_list = source_lon.tolist(), source_lat.tolist()
             pairs = list(zip(lon_list, lat_list))
@@ -219,10 +264,20 @@ def pins_suite(samples, progress):
         results.append(row("pins", "batch projection (pyproj vectorised)", size, timings[0]))
         results.append(row("pins", "batch projection (pyproj inplace=True)", size, timings[1],
                            "pyproj vectorised transform", timings[0]))
+        results.append(row("pins", "batch projection (pyproj webmerc step, radians)", size,
+                           timings[2], "pyproj vectorised transform", timings[0]))
+        results.append(row("pins", "batch projection (pyproj webmerc step, degrees converted per pass)",
+                           size, timings[3], "pyproj vectorised transform", timings[0]))
         if size == 1_000:
-            results.append(row("pins", "single projection (pyproj scalar loop)", size, timings[2],
+            results.append(row("pins", "single projection (pyproj scalar loop)", size, timings[4],
                                "pyproj vectorised transform", timings[0]))
-    # Sanity: the projection happened and agrees between the paths.
+        # Sanity: every batch path left the pipeline's result in its buffers.
+        reference_x, reference_y = transformer.transform(source_lon, source_lat)
+        for out_x, out_y in ((xs, ys), (step_xs, step_ys), (converted_xs, converted_ys)):
+            if not (np.allclose(out_x, reference_x, rtol=0, atol=1e-6)
+                    and np.allclose(out_y, reference_y, rtol=0, atol=1e-6)):
+                raise RuntimeError("pins: the batch paths disagree")
+    # Sanity: the projection happened.
     x_ref, _ = transformer.transform(2.2, 48.76)
     if not all(math.isfinite(float(v)) for v in sink) or abs(float(xs[0]) - x_ref) > 1e-6:
         raise RuntimeError("pins: unexpected projection result")

@@ -258,7 +258,7 @@ public struct MapCamera: Hashable, Sendable {
         guard WebMercator.isOnWorld(mercator) else {
             throw .mercatorOutsideWorld(x: mercator.x, y: mercator.y)
         }
-        let dx = WebMercator.nearestCopyOffset(mercator.x - centerX)
+        let dx = Self.nearestCopyOffset(mercator.x - centerX)
         let dy = mercator.y - centerY
         return ScreenPoint(x: viewportWidth / 2 + dx * pointsPerMeter, y: viewportHeight / 2 - dy * pointsPerMeter)
     }
@@ -396,6 +396,20 @@ public struct MapCamera: Hashable, Sendable {
         requestedX = centerX
         requestedY = centerY
         requestedZoom = zoom
+    }
+
+    /// An easting difference between two points on the world (so within [-W, W], give or take
+    /// a micrometre) moved to the world copy nearest 0: dx - W round(dx / W), with the
+    /// rounding done by adding and subtracting 1.5 * 2^52 (round to nearest, ties to even:
+    /// exact for |dx / W| below 2^51). Pure arithmetic without a branch or a libm call, so the
+    /// per-pin loop of `place(_:into:)` vectorizes; `point(forMercator:)` uses the same
+    /// formula, so both give the same bits.
+    @inlinable
+    static func nearestCopyOffset(_ dx: Double) -> Double {
+        let world = WebMercator.worldWidthMeters
+        let roundingShift = 6_755_399_441_055_744.0  // 1.5 * 2^52
+        let copies = (dx * (1 / world) + roundingShift) - roundingShift
+        return dx - copies * world
     }
 
     /// An easting wrapped into [-W/2, W/2). Exact: IEEE `remainder` is exact, and so is

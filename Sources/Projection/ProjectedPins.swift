@@ -10,7 +10,7 @@ public struct ProjectedPins: Hashable, Sendable {
     @usableFromInline let eastings: [Double]
     @usableFromInline let northings: [Double]
     /// The smallest and largest easting, in metres (0 when there are no pins): a frame whose
-    /// center lies within half a world of both needs no world-copy shift for any pin.
+    /// center lies within a quarter world of both needs no world-copy shift for any pin.
     @usableFromInline let eastingRange: ClosedRange<Double>
 
     /// Projects coordinates with one `proj_trans_generic` call (latitudes beyond
@@ -81,14 +81,16 @@ extension MapCamera {
     @inlinable
     public func place(_ pins: ProjectedPins, into output: UnsafeMutableBufferPointer<ScreenPoint>) {
         precondition(output.count == pins.count, "place(_:into:) needs one output point per pin")
-        let world = WebMercator.worldWidthMeters
-        let half = world / 2
+        let half = WebMercator.worldWidthMeters / 2
         let scale = pointsPerMeter
         let centerX = centerX, centerY = centerY
         let originX = viewportWidth / 2, originY = viewportHeight / 2
-        // When every pin lies within half a world of the center (all of them near the user,
-        // the usual case), no pin needs a shift: the loop is two multiply-adds per pin.
-        if pins.eastingRange.upperBound - centerX <= half && centerX - pins.eastingRange.lowerBound <= half {
+        // When every pin lies within a quarter world of the center (all of them near the
+        // user, the usual case), no pin needs a shift and the loop is two multiply-adds per
+        // pin. (Within a quarter world, nearestCopyOffset returns its argument unchanged, so
+        // both loops give the same bits; half a world would be the exact limit, a quarter
+        // keeps clear of its rounding.)
+        if pins.eastingRange.upperBound - centerX < half / 2 && centerX - pins.eastingRange.lowerBound < half / 2 {
             pins.eastings.withUnsafeBufferPointer { eastings in
                 pins.northings.withUnsafeBufferPointer { northings in
                     for index in 0..<eastings.count {
@@ -103,11 +105,7 @@ extension MapCamera {
         pins.eastings.withUnsafeBufferPointer { eastings in
             pins.northings.withUnsafeBufferPointer { northings in
                 for index in 0..<eastings.count {
-                    // Both eastings lie within the world, so one shift by W at most reaches
-                    // the nearest copy; written as selects, the loop has no branch.
-                    var dx = eastings[index] - centerX
-                    dx += dx < -half ? world : 0
-                    dx -= dx > half ? world : 0
+                    let dx = MapCamera.nearestCopyOffset(eastings[index] - centerX)
                     let dy = northings[index] - centerY
                     output[index] = ScreenPoint(x: originX + dx * scale, y: originY - dy * scale)
                 }

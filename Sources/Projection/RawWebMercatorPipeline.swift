@@ -25,8 +25,9 @@ public final class RawWebMercatorPipeline {
         }
         proj_log_level(context, PJ_LOG_NONE)
         guard let transformation = proj_create(context, Self.definition) else {
+            let message = String(cString: proj_context_errno_string(context, proj_context_errno(context)))
             proj_context_destroy(context)
-            throw .projSetup(definition: Self.definition, message: "proj_create returned NULL")
+            throw .projSetup(definition: Self.definition, message: message)
         }
         self.context = context
         self.transformation = transformation

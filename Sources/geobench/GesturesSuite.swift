@@ -10,12 +10,14 @@ import Projection
 ///   (size 0). Baseline: projecting the center through PROJ once per event, which is what a
 ///   camera that round-tripped through PROJ at every event would pay at least.
 /// - Gesture frames: one camera event (pinch in, pan, pinch out, pan back, in turn) and then
-///   `place(_:into:)` of 1 000, 10 000 or 100 000 pins projected once (size = pins). Two
-///   baselines: the same event and then the fastest plain loop applying the same affine map
-///   to the same Mercator values in plain buffers (without the nearest-copy shift, which no
-///   pin near Paris needs); and the
-///   same event and then the pins re-projected through PROJ (buffers refilled, the library's
-///   `projectInPlace`) and placed with `point(forMercator:)`.
+///   `place(_:into:)` of 1 000, 10 000 or 100 000 pins projected once (size = pins), near
+///   Paris; and 10 000 pins straddling the antimeridian under a camera centred on it, where
+///   every frame has pins on both world copies. Baselines, timed in the same samples as the
+///   library (one library number per workload): the same event and then the fastest plain
+///   loop applying the same affine map to the same Mercator values in plain buffers (with the
+///   world-copy shift where the workload needs it); and the same event and then the pins
+///   re-projected through PROJ (buffers refilled, the library's `projectInPlace`) and placed
+///   by the same plain loop.
 ///
 /// ns/op is nanoseconds per event or per frame. allocationsPerOp is the library side's heap
 /// allocations per event or per frame on this thread, counted over a separate run after the
@@ -62,8 +64,21 @@ enum GesturesSuite {
         })
         for count in [1_000, 10_000, 100_000] {
             progress("gestures: frames re-placing \(count) pins, library vs a plain affine loop and vs PROJ re-projection...")
-            results += try frames(pinCount: count, samples: samples, camera: camera, transformer: transformer)
+            results += try frames(
+                "gesture frame (affine re-place)", pinCount: count, samples: samples, camera: camera,
+                transformer: transformer, longitude: { 2.2 + Double($0 % 997) * 3e-4 })
         }
+        progress("gestures: frames re-placing 10000 pins across the antimeridian...")
+        let antimeridian = try MapCamera(
+            center: Coordinate(latitude: 48.8566, longitude: 179.95), zoom: zoom,
+            viewportWidth: viewportWidth, viewportHeight: viewportHeight, transformer: transformer)
+        results += try frames(
+            "gesture frame, pins across the antimeridian", pinCount: 10_000, samples: samples, camera: antimeridian,
+            transformer: transformer, longitude: { index in
+                // Longitudes 179.85 to 179.999 and -180 to -179.85: both sides of the line.
+                let offset = Double(index % 997) * 3e-4 - 0.15
+                return offset < 0.05 ? 179.95 + offset : -180 + (offset - 0.05)
+            })
         return results
     }
 
@@ -91,22 +106,23 @@ enum GesturesSuite {
             }
             blackHole(sink)
         }
-        let result = measure(samples: samples, library: library, baseline: baseline)
+        let result = measure(samples: samples, library: library, baselines: [baseline])
         if let failure { throw failure }
         return Measurement(
             suite: "gestures", operation: operation, size: 0,
             nsPerOp: result.library.median, spread: result.library.spread,
-            baseline: "PROJ project per event", baselineNsPerOp: result.baseline.median,
+            baseline: "PROJ project per event", baselineNsPerOp: result.baselines[0].median,
             allocationsPerOp: result.allocationsPerOp)
     }
 
-    /// Times gesture frames over `pinCount` pins: the camera event and the affine re-placement
-    /// against the camera event and a PROJ re-projection of every pin.
+    /// Times gesture frames over `pinCount` pins (latitudes near Paris, longitudes from
+    /// `longitude(index)`): the camera event and the library's affine re-placement, against the
+    /// camera event and a plain loop, and against the camera event and a PROJ re-projection.
     static func frames(
-        pinCount: Int, samples: Int, camera: MapCamera, transformer: WebMercatorTransformer
+        _ operation: String, pinCount: Int, samples: Int, camera: MapCamera, transformer: WebMercatorTransformer,
+        longitude: (Int) -> Double
     ) throws -> [Measurement] {
-        // Pins within about 10 km of Paris, deterministic (as in the pins suite).
-        let sourceLongitudes = (0..<pinCount).map { 2.2 + Double($0 % 997) * 3e-4 }
+        let sourceLongitudes = (0..<pinCount).map(longitude)
         let sourceLatitudes = (0..<pinCount).map { 48.76 + Double($0 % 991) * 2e-4 }
         var coordinates: [Coordinate] = []
         coordinates.reserveCapacity(pinCount)
@@ -122,15 +138,47 @@ enum GesturesSuite {
         xs.initialize(repeating: 0)
         let ys = UnsafeMutableBufferPointer<Double>.allocate(capacity: pinCount)
         ys.initialize(repeating: 0)
+        let eastings = UnsafeMutableBufferPointer<Double>.allocate(capacity: pinCount)
+        let northings = UnsafeMutableBufferPointer<Double>.allocate(capacity: pinCount)
+        for index in 0..<pinCount {
+            eastings.initializeElement(at: index, to: pins[index].x)
+            northings.initializeElement(at: index, to: pins[index].y)
+        }
         defer {
+            for buffer in [xs, ys, eastings, northings] { buffer.deallocate() }
             output.deallocate()
-            xs.deallocate()
-            ys.deallocate()
+        }
+        // Whether any pin lies more than a quarter world from the center (a margin for the
+        // frames' small moves; only beyond half a world does a pin need a shift): then the plain loop
+        // shifts pins to the nearest world copy, as the library does; otherwise it has no
+        // shift at all (the fastest loop for pins near the user).
+        let half = WebMercator.worldWidthMeters / 2
+        let needsShift = (0..<pinCount).contains { abs(eastings[$0] - camera.centerMercator.x) > half / 2 }
+
+        /// The same affine map written out plainly, reading the camera's public state once.
+        func plainPlace(_ camera: MapCamera, eastings: UnsafeMutableBufferPointer<Double>, northings: UnsafeMutableBufferPointer<Double>) {
+            let world = WebMercator.worldWidthMeters
+            let center = camera.centerMercator, scale = camera.pointsPerMeter
+            let originX = camera.viewportWidth / 2, originY = camera.viewportHeight / 2
+            if needsShift {
+                for index in 0..<pinCount {
+                    var dx = eastings[index] - center.x
+                    dx += dx < -half ? world : 0
+                    dx -= dx > half ? world : 0
+                    output[index] = ScreenPoint(x: originX + dx * scale, y: originY - (northings[index] - center.y) * scale)
+                }
+            } else {
+                for index in 0..<pinCount {
+                    output[index] = ScreenPoint(
+                        x: originX + (eastings[index] - center.x) * scale,
+                        y: originY - (northings[index] - center.y) * scale)
+                }
+            }
         }
 
         // Each side moves its own copy of the camera through the same cycle of events.
-        var libraryCamera = camera, baselineCamera = camera
-        var libraryIndex = 0, baselineIndex = 0
+        var libraryCamera = camera, plainCamera = camera, projCamera = camera
+        var libraryIndex = 0, plainIndex = 0, projIndex = 0
         var failure: ProjectionError?
         func library(_ count: Int) {
             for _ in 0..<count {
@@ -140,66 +188,35 @@ enum GesturesSuite {
             }
             blackHole(output[pinCount - 1])
         }
-        func baseline(_ count: Int) {
-            for _ in 0..<count {
-                do throws(ProjectionError) {
-                    try gestureEvent(baselineIndex, &baselineCamera)
-                    _ = xs.update(fromContentsOf: sourceLongitudes)
-                    _ = ys.update(fromContentsOf: sourceLatitudes)
-                    try transformer.projectInPlace(longitudes: xs, latitudes: ys)
-                    for index in 0..<pinCount {
-                        output[index] = try baselineCamera.point(forMercator: MercatorPoint(x: xs[index], y: ys[index]))
-                    }
-                } catch { failure = error }
-                baselineIndex &+= 1
-            }
-            blackHole(output[pinCount - 1])
-        }
-        // The fastest plain loop: the same event, then the same affine map written out over the
-        // same Mercator values in two plain buffers, reading the camera's public state once per
-        // frame. Every pin is near Paris, so it needs no world-copy shift and has none.
-        let eastings = UnsafeMutableBufferPointer<Double>.allocate(capacity: pinCount)
-        let northings = UnsafeMutableBufferPointer<Double>.allocate(capacity: pinCount)
-        for index in 0..<pinCount {
-            eastings.initializeElement(at: index, to: pins[index].x)
-            northings.initializeElement(at: index, to: pins[index].y)
-        }
-        defer {
-            eastings.deallocate()
-            northings.deallocate()
-        }
-        var plainCamera = camera
-        var plainIndex = 0
         func plainLoop(_ count: Int) {
             for _ in 0..<count {
                 do throws(ProjectionError) { try gestureEvent(plainIndex, &plainCamera) } catch { failure = error }
                 plainIndex &+= 1
-                let center = plainCamera.centerMercator, scale = plainCamera.pointsPerMeter
-                let originX = plainCamera.viewportWidth / 2, originY = plainCamera.viewportHeight / 2
-                for index in 0..<pinCount {
-                    output[index] = ScreenPoint(
-                        x: originX + (eastings[index] - center.x) * scale,
-                        y: originY - (northings[index] - center.y) * scale)
-                }
+                plainPlace(plainCamera, eastings: eastings, northings: northings)
             }
             blackHole(output[pinCount - 1])
         }
-
-        let againstPlain = measure(samples: samples, library: library, baseline: plainLoop)
-        let againstPROJ = measure(samples: samples, library: library, baseline: baseline)
+        func reprojection(_ count: Int) {
+            for _ in 0..<count {
+                do throws(ProjectionError) {
+                    try gestureEvent(projIndex, &projCamera)
+                    _ = xs.update(fromContentsOf: sourceLongitudes)
+                    _ = ys.update(fromContentsOf: sourceLatitudes)
+                    try transformer.projectInPlace(longitudes: xs, latitudes: ys)
+                } catch { failure = error }
+                projIndex &+= 1
+                plainPlace(projCamera, eastings: xs, northings: ys)
+            }
+            blackHole(output[pinCount - 1])
+        }
+        let result = measure(samples: samples, library: library, baselines: [plainLoop, reprojection])
         if let failure { throw failure }
-        return [
+        return zip(["plain affine loop", "PROJ re-projection per frame"], result.baselines).map { name, baseline in
             Measurement(
-                suite: "gestures", operation: "gesture frame (affine re-place)", size: pinCount,
-                nsPerOp: againstPlain.library.median, spread: againstPlain.library.spread,
-                baseline: "plain affine loop", baselineNsPerOp: againstPlain.baseline.median,
-                allocationsPerOp: againstPlain.allocationsPerOp),
-            Measurement(
-                suite: "gestures", operation: "gesture frame (affine re-place)", size: pinCount,
-                nsPerOp: againstPROJ.library.median, spread: againstPROJ.library.spread,
-                baseline: "PROJ re-projection per frame", baselineNsPerOp: againstPROJ.baseline.median,
-                allocationsPerOp: againstPROJ.allocationsPerOp),
-        ]
+                suite: "gestures", operation: operation, size: pinCount,
+                nsPerOp: result.library.median, spread: result.library.spread,
+                baseline: name, baselineNsPerOp: baseline.median, allocationsPerOp: result.allocationsPerOp)
+        }
     }
 
     /// The frames' cycle of camera events: pinch in, pan, pinch out, pan back, so the camera
@@ -213,34 +230,31 @@ enum GesturesSuite {
         }
     }
 
-    /// Times `library` against `baseline` with `measurePair`, each given the number of events
-    /// or frames to run, and counts the library's allocations afterwards.
+    /// Times `library` against `baselines` in the same samples (`measureGroup`), each side
+    /// given the number of events or frames to run, and counts the library's allocations
+    /// afterwards.
     ///
-    /// The two sides differ by up to two orders of magnitude, so each runs its own number of
-    /// repetitions per sample, calibrated to about ``sampleNanoseconds``; `measurePair` gets
-    /// size 1 and each median is divided by its side's repetitions. (The spread, a ratio, is
-    /// unchanged by the division.)
+    /// The sides differ by up to two orders of magnitude, so each runs its own number of
+    /// repetitions per sample, calibrated to about ``sampleNanoseconds``, and reports it.
     static func measure(
-        samples: Int, library: (Int) -> Void, baseline: (Int) -> Void
-    ) -> (library: (median: Double, spread: Double), baseline: (median: Double, spread: Double), allocationsPerOp: Double?) {
-        let libraryRepetitions = repetitions(filling: sampleNanoseconds, library)
-        let baselineRepetitions = repetitions(filling: sampleNanoseconds, baseline)
-        let timing = measurePair(
-            samples: samples, size: 1,
-            operation: { library(libraryRepetitions) },
-            baseline: { baseline(baselineRepetitions) })
-        // Warmed up by the calibration and the timing: anything counted now happens per frame.
-        var allocationsPerOp: Double?
-        if malloc_counter_is_available() == 1 {
-            let before = malloc_counter_thread_allocations()
-            library(countedRepetitions)
-            let after = malloc_counter_thread_allocations()
-            allocationsPerOp = Double(after &- before) / Double(countedRepetitions)
+        samples: Int, library: (Int) -> Void, baselines: [(Int) -> Void]
+    ) -> (library: (median: Double, spread: Double), baselines: [(median: Double, spread: Double)], allocationsPerOp: Double?) {
+        withoutActuallyEscaping(library) { library in
+            let sides = [library] + baselines.map { baseline in { (count: Int) in baseline(count) } }
+            let repetitions = sides.map { side in Self.repetitions(filling: sampleNanoseconds, side) }
+            let timing = measureGroup(samples: samples, sides: zip(sides, repetitions).map { side, count in
+                { side(count); return count }
+            })
+            // Warmed up by the calibration and the timing: anything counted now happens per frame.
+            var allocationsPerOp: Double?
+            if malloc_counter_is_available() == 1 {
+                let before = malloc_counter_thread_allocations()
+                library(countedRepetitions)
+                let after = malloc_counter_thread_allocations()
+                allocationsPerOp = Double(after &- before) / Double(countedRepetitions)
+            }
+            return (timing[0], Array(timing.dropFirst()), allocationsPerOp)
         }
-        return (
-            (timing.operation.median / Double(libraryRepetitions), timing.operation.spread),
-            (timing.baseline.median / Double(baselineRepetitions), timing.baseline.spread),
-            allocationsPerOp)
     }
 
     /// How many repetitions of `work` take about `target` nanoseconds (at least 1), from timed

@@ -97,11 +97,10 @@ func monotonicNanoseconds() -> UInt64 {
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
-/// Keeps a computed value alive so the optimizer cannot drop the work that made it.
-@inline(never)
-func blackHole<T>(_ value: T) {
-    withExtendedLifetime(value) {}
-}
+/// Keeps a computed value alive so the optimizer cannot drop the work that made it: never
+/// inlined and never optimized, so its argument cannot be removed as dead.
+@inline(never) @_optimize(none)
+func blackHole<T>(_ value: T) {}
 
 /// Runs `operation` and `baseline` alternately, `samples` times each after one warm-up pass,
 /// and reports the medians per operation (each pass performs `size` operations).
@@ -109,21 +108,31 @@ func measurePair(
     samples: Int, size: Int,
     operation: () -> Void, baseline: () -> Void
 ) -> (operation: (median: Double, spread: Double), baseline: (median: Double, spread: Double)) {
-    operation()
-    baseline()
-    var operationTimes: [Double] = []
-    var baselineTimes: [Double] = []
-    for index in 0..<samples {
-        // Alternate which goes first so neither always runs on a cache the other warmed.
-        let first = index % 2 == 0
-        for turn in 0..<2 {
-            let start = monotonicNanoseconds()
-            if (turn == 0) == first { operation() } else { baseline() }
-            let elapsed = Double(monotonicNanoseconds() - start) / Double(size)
-            if (turn == 0) == first { operationTimes.append(elapsed) } else { baselineTimes.append(elapsed) }
+    withoutActuallyEscaping(operation) { operation in
+        withoutActuallyEscaping(baseline) { baseline in
+            let results = measureGroup(samples: samples, sides: [{ operation(); return size }, { baseline(); return size }])
+            return (results[0], results[1])
         }
     }
-    return (summary(operationTimes), summary(baselineTimes))
+}
+
+/// Runs every side in turn, `samples` times each after one warm-up pass, rotating which goes
+/// first every sample so that none always runs on a cache another warmed. Each side returns
+/// the number of operations it performed; the result is the median and spread of nanoseconds
+/// per operation for each side, in order. All sides share the same samples, so a library
+/// timed against several baselines has one number.
+func measureGroup(samples: Int, sides: [() -> Int]) -> [(median: Double, spread: Double)] {
+    for side in sides { _ = side() }
+    var times = Array(repeating: [Double](), count: sides.count)
+    for sample in 0..<samples {
+        for turn in 0..<sides.count {
+            let index = (turn + sample) % sides.count
+            let start = monotonicNanoseconds()
+            let operations = sides[index]()
+            times[index].append(Double(monotonicNanoseconds() - start) / Double(max(operations, 1)))
+        }
+    }
+    return times.map(summary)
 }
 
 private func summary(_ times: [Double]) -> (median: Double, spread: Double) {

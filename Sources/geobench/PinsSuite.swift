@@ -24,7 +24,14 @@ enum PinsSuite {
             let sourceLatitudes = (0..<size).map { 48.76 + Double($0 % 991) * 2e-4 }
             let radianLongitudes = sourceLongitudes.map { $0 * .pi / 180 }
             let radianLatitudes = sourceLatitudes.map { $0 * .pi / 180 }
-            var x = sourceLongitudes, y = sourceLatitudes
+            let xs = UnsafeMutableBufferPointer<Double>.allocate(capacity: size)
+            let ys = UnsafeMutableBufferPointer<Double>.allocate(capacity: size)
+            _ = xs.initialize(from: sourceLongitudes)
+            _ = ys.initialize(from: sourceLatitudes)
+            defer {
+                xs.deallocate()
+                ys.deallocate()
+            }
             var failure: ProjectionError?
             let library = { (xs: UnsafeMutableBufferPointer<Double>, ys: UnsafeMutableBufferPointer<Double>) in
                 _ = xs.update(fromContentsOf: sourceLongitudes)
@@ -32,53 +39,47 @@ enum PinsSuite {
                 do throws(ProjectionError) { try transformer.projectInPlace(longitudes: xs, latitudes: ys) } catch { failure = error }
                 blackHole(xs[size - 1])
             }
-            let (againstPipeline, againstStep) = x.withUnsafeMutableBufferPointer { xs in
-                y.withUnsafeMutableBufferPointer { ys in
-                    let againstPipeline = measurePair(
-                        samples: samples, size: size,
-                        operation: { library(xs, ys) },
-                        baseline: {
+            // One library number against both baselines: all three share the same samples.
+            let timing = measureGroup(samples: samples, sides: [
+                        { library(xs, ys); return size },
+                        {
                             _ = xs.update(fromContentsOf: sourceLongitudes)
                             _ = ys.update(fromContentsOf: sourceLatitudes)
                             blackHole(pipeline.projectInPlace(longitudes: xs, latitudes: ys))
                             blackHole(xs[size - 1])
-                        })
-                    let againstStep = measurePair(
-                        samples: samples, size: size,
-                        operation: { library(xs, ys) },
-                        baseline: {
+                            return size
+                        },
+                        {
                             _ = xs.update(fromContentsOf: radianLongitudes)
                             _ = ys.update(fromContentsOf: radianLatitudes)
                             blackHole(transformer.rawProjectInPlace(longitudes: xs, latitudes: ys))
                             blackHole(xs[size - 1])
-                        })
-                    return (againstPipeline, againstStep)
-                }
-            }
+                            return size
+                        },
+                    ])
             if let failure { throw failure }
-            results.append(Measurement(
-                suite: "pins", operation: "batch projection (library)", size: size,
-                nsPerOp: againstPipeline.operation.median, spread: againstPipeline.operation.spread,
-                baseline: "raw proj_trans_generic, EPSG:4326->3857 pipeline", baselineNsPerOp: againstPipeline.baseline.median,
-                allocationsPerOp: nil))
-            results.append(Measurement(
-                suite: "pins", operation: "batch projection (library)", size: size,
-                nsPerOp: againstStep.operation.median, spread: againstStep.operation.spread,
-                baseline: "raw proj_trans_generic, same webmerc step", baselineNsPerOp: againstStep.baseline.median,
-                allocationsPerOp: nil))
+            for (name, baseline) in zip(
+                ["raw proj_trans_generic, same webmerc step", "raw proj_trans_generic, EPSG:4326->3857 pipeline"],
+                [timing[2], timing[1]]
+            ) {
+                results.append(Measurement(
+                    suite: "pins", operation: "batch projection (library)", size: size,
+                    nsPerOp: timing[0].median, spread: timing[0].spread,
+                    baseline: name, baselineNsPerOp: baseline.median, allocationsPerOp: nil))
+            }
         }
-        results.append(try singleProjection(samples: samples, transformer: transformer, pipeline: pipeline, progress: progress))
+        results += try singleProjection(samples: samples, transformer: transformer, pipeline: pipeline, progress: progress)
         return results
     }
 
     /// One coordinate at a time: the library's `project` (validated coordinate, clamp, one
     /// `proj_trans_generic` call on one point, error number, finite check) against one bare
-    /// `proj_trans_generic` call of the EPSG:4326 -> EPSG:3857 pipeline per point, over the
-    /// same 1 000 pins.
+    /// `proj_trans_generic` call per point of the same webmerc step (on radians) and of the
+    /// EPSG:4326 -> EPSG:3857 pipeline (on degrees), over the same 1 000 pins.
     static func singleProjection(
         samples: Int, transformer: WebMercatorTransformer, pipeline: RawWebMercatorPipeline,
         progress: (String) -> Void
-    ) throws -> Measurement {
+    ) throws -> [Measurement] {
         progress("pins: projecting 1000 pins one at a time, library vs raw proj_trans_generic...")
         let size = 1_000
         var coordinates: [Coordinate] = []
@@ -94,16 +95,27 @@ enum PinsSuite {
             x.deallocate()
             y.deallocate()
         }
-        let timing = measurePair(
-            samples: samples, size: size,
-            operation: {
+        let timing = measureGroup(samples: samples, sides: [
+            {
                 var sum = 0.0
                 for coordinate in coordinates {
                     do throws(ProjectionError) { sum += try transformer.project(coordinate).x } catch { failure = error }
                 }
                 blackHole(sum)
+                return size
             },
-            baseline: {
+            {
+                var sum = 0.0
+                for coordinate in coordinates {
+                    x[0] = coordinate.longitude * (.pi / 180)
+                    y[0] = coordinate.latitude * (.pi / 180)
+                    _ = transformer.rawProjectInPlace(longitudes: x, latitudes: y)
+                    sum += x[0]
+                }
+                blackHole(sum)
+                return size
+            },
+            {
                 var sum = 0.0
                 for coordinate in coordinates {
                     x[0] = coordinate.longitude
@@ -112,12 +124,18 @@ enum PinsSuite {
                     sum += x[0]
                 }
                 blackHole(sum)
-            })
+                return size
+            },
+        ])
         if let failure { throw failure }
-        return Measurement(
-            suite: "pins", operation: "single projection (library)", size: size,
-            nsPerOp: timing.operation.median, spread: timing.operation.spread,
-            baseline: "raw proj_trans_generic, EPSG:4326->3857 pipeline", baselineNsPerOp: timing.baseline.median,
-            allocationsPerOp: nil)
+        return zip(
+            ["raw proj_trans_generic, same webmerc step", "raw proj_trans_generic, EPSG:4326->3857 pipeline"],
+            [timing[1], timing[2]]
+        ).map { name, baseline in
+            Measurement(
+                suite: "pins", operation: "single projection (library)", size: size,
+                nsPerOp: timing[0].median, spread: timing[0].spread,
+                baseline: name, baselineNsPerOp: baseline.median, allocationsPerOp: nil)
+        }
     }
 }

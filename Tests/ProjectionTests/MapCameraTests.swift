@@ -615,12 +615,40 @@ struct MapCameraTests {
                 camera.place(pins, into: &points)
                 holds = holds && points.count == set.count
                 for (index, point) in points.enumerated() {
+                    // The same bits: both use the same nearest-copy formula.
                     let expected = try camera.point(forMercator: pins[index])
-                    holds = holds && isClose(point.x, expected.x, within: 1e-9 * max(1, abs(expected.x)))
-                        && isClose(point.y, expected.y, within: 1e-9 * max(1, abs(expected.y)))
+                    holds = holds && point == expected
                 }
             }
             return holds
+        }
+    }
+
+    @Test("placement at the world's edges: pins at +-W/2 (and 1e-6 m beyond), centers at +-W/2 and half a world away, -0")
+    func placeAtWorldEdges() throws {
+        let half = Self.world / 2
+        let edges = [-half - 1e-6, -half, -half + 1e-9, -0.0, 0, half - 1e-9, half, half + 1e-6]
+        let pins = try ProjectedPins(mercator: edges.flatMap { x in [MercatorPoint(x: x, y: 0), MercatorPoint(x: x, y: half + 1e-6)] })
+        for centerX in [-half, -half + 1, -1e-9, 0, 1e-9, half - 1e-9, half - 1, half / 2, -half / 2] {
+            let camera = try MapCamera(
+                centerMercator: MercatorPoint(x: centerX, y: 0), zoom: 5, viewportWidth: 390, viewportHeight: 844)
+            var points: [ScreenPoint] = []
+            camera.place(pins, into: &points)
+            for (index, point) in points.enumerated() {
+                let expected = try camera.point(forMercator: pins[index])
+                #expect(point == expected, "center \(centerX), pin \(pins[index])")
+                // The nearest copy: never more than half a world (plus the tolerance) from the center.
+                #expect(abs(point.x - camera.viewportWidth / 2) <= camera.worldWidthPoints / 2 + 1e-6, "center \(centerX), pin \(pins[index])")
+            }
+        }
+        // A group of pins near the center takes the loop without shifts; the same bits.
+        let near = try ProjectedPins(mercator: (0..<100).map { MercatorPoint(x: half - 15_000 + Double($0) * 97, y: Double($0) * 1e3) })
+        let camera = try MapCamera(centerMercator: MercatorPoint(x: half - 2_000, y: 0), zoom: 12, viewportWidth: 390, viewportHeight: 844)
+        var points: [ScreenPoint] = []
+        camera.place(near, into: &points)
+        for (index, point) in points.enumerated() {
+            let expected = try camera.point(forMercator: near[index])
+            #expect(point == expected)
         }
     }
 
