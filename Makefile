@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libproj-dev pkg-config
 
-.PHONY: all deps test bench pyproj-bench benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
+.PHONY: all deps test bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
 
 all: test
 
@@ -52,6 +52,11 @@ benchmarks-thresholds: deps
 # The same workloads through pyproj, in the same table format (needs: pip install pyproj numpy).
 pyproj-bench:
 	python3 scripts/pyproj_bench.py
+
+# geobench's batch projection and pyproj's, interleaved over several rounds (needs pyproj, numpy
+# and a release build of geobench, which `make bench` makes).
+side-by-side:
+	python3 scripts/side_by_side.py
 
 # Regenerates the reference fixtures (needs: pip install geographiclib pyproj).
 fixtures:

@@ -10,8 +10,9 @@ alternation, --rounds times, and flips which runs first every round (geobench fi
     ratio = geobench "batch projection (library)" ns/op / pyproj ns/op
 
 (below 1: geobench's library is faster). geobench prints one "batch projection (library)" row
-per baseline for each size (it times the library against each baseline separately); the round's
-library figure is the median of those rows' nsPerOp for that size.
+per baseline for each size (builds that time the library against each baseline separately give
+different nsPerOp in those rows; the current PinsSuite times it once against both and repeats the
+figure); the round's library figure is the median of those rows' nsPerOp for that size.
 
 The pyproj rows compared against (from pyproj_bench.py's pins suite):
 
