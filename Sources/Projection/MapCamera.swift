@@ -66,6 +66,10 @@ public struct MapCamera: Hashable, Sendable {
     public private(set) var viewportHeight: Double
     /// The zoom levels the camera may show.
     public private(set) var limits: CameraZoomLimits
+    // The lowest zoom this viewport may show: the minimum zoom, or the zoom at which the world
+    // fills the viewport's height if that is higher. Derived from the viewport and the limits;
+    // kept so that a gesture pays no logarithm for it.
+    @usableFromInline var lowestShownZoom: Double
 
     // MARK: - Creating a camera
 
@@ -147,9 +151,10 @@ public struct MapCamera: Hashable, Sendable {
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
         self.limits = limits
+        lowestShownZoom = Self.lowestShownZoom(viewportHeight: viewportHeight, limits: limits)
         (centerX, centerY, zoom, pointsPerMeter) = Self.constrained(
-            x: requestedX, y: requestedY, zoom: requestedZoom,
-            viewportHeight: viewportHeight, limits: limits)
+            x: requestedX, y: requestedY, zoom: requestedZoom, lowestZoom: lowestShownZoom,
+            viewportHeight: viewportHeight, limits: limits, scaleIfUnclamped: nil)
     }
 
     // MARK: - Reading the camera
@@ -201,7 +206,7 @@ public struct MapCamera: Hashable, Sendable {
         // Two world heights of northward pan reach either edge from anywhere.
         let eastward = abs(dx) <= worldPoints / 2 ? dx : dx.remainder(dividingBy: worldPoints)
         let southward = min(max(dy, -2 * worldPoints), 2 * worldPoints)
-        commit(x: centerX - eastward / pointsPerMeter, y: centerY + southward / pointsPerMeter, zoom: zoom)
+        commit(x: centerX - eastward / pointsPerMeter, y: centerY + southward / pointsPerMeter, zoom: zoom, scale: pointsPerMeter)
     }
 
     /// Zooms in one level (the scale doubles) around the tapped point, which stays under the
@@ -224,8 +229,10 @@ public struct MapCamera: Hashable, Sendable {
         try Self.validateViewport(width: width, height: height)
         viewportWidth = width
         viewportHeight = height
+        lowestShownZoom = Self.lowestShownZoom(viewportHeight: height, limits: limits)
         (centerX, centerY, zoom, pointsPerMeter) = Self.constrained(
-            x: requestedX, y: requestedY, zoom: requestedZoom, viewportHeight: height, limits: limits)
+            x: requestedX, y: requestedY, zoom: requestedZoom, lowestZoom: lowestShownZoom,
+            viewportHeight: height, limits: limits, scaleIfUnclamped: nil)
     }
 
     /// Shows a whole region in the current viewport: see
@@ -347,11 +354,28 @@ public struct MapCamera: Hashable, Sendable {
     static func constrained(
         x: Double, y: Double, zoom: Double, viewportHeight: Double, limits: CameraZoomLimits
     ) -> (x: Double, y: Double, zoom: Double, pointsPerMeter: Double) {
+        constrained(
+            x: x, y: y, zoom: zoom, lowestZoom: lowestShownZoom(viewportHeight: viewportHeight, limits: limits),
+            viewportHeight: viewportHeight, limits: limits, scaleIfUnclamped: nil)
+    }
+
+    /// The lowest zoom a viewport may show: the world is 256 * 2^z points tall, so at least the
+    /// viewport's height from log2(height / 256) on; never below the minimum zoom.
+    static func lowestShownZoom(viewportHeight: Double, limits: CameraZoomLimits) -> Double {
+        max(limits.minimumZoom, log2(viewportHeight / 256))
+    }
+
+    /// The constraint step with its lowest zoom already known, and the scale at `zoom` when
+    /// the caller has it (used only if the clamp leaves `zoom` unchanged; it must be
+    /// `pointsPerMeter(zoom:)` of it). Same result, bit for bit, as computing both here.
+    static func constrained(
+        x: Double, y: Double, zoom: Double, lowestZoom: Double, viewportHeight: Double, limits: CameraZoomLimits,
+        scaleIfUnclamped: Double?
+    ) -> (x: Double, y: Double, zoom: Double, pointsPerMeter: Double) {
         let world = WebMercator.worldWidthMeters
-        // The world is 256 * 2^z points tall: at least the viewport's height from this zoom on.
-        let worldFillsHeight = log2(viewportHeight / 256)
-        let zoom = min(max(zoom, max(limits.minimumZoom, worldFillsHeight)), limits.maximumZoom)
-        let scale = pointsPerMeter(zoom: zoom)
+        let clamped = min(max(zoom, lowestZoom), limits.maximumZoom)
+        let scale = clamped == zoom ? scaleIfUnclamped ?? pointsPerMeter(zoom: clamped) : pointsPerMeter(zoom: clamped)
+        let zoom = clamped
         let northmost = world / 2 - viewportHeight / 2 / scale
         let y = northmost > 0 ? min(max(y, -northmost), northmost) : 0
         return (wrapped(x), y, zoom, scale)
@@ -360,8 +384,7 @@ public struct MapCamera: Hashable, Sendable {
     /// Zooms to `target` (clamped as the constraints require) keeping the Mercator point
     /// under `anchor` fixed, then applies the constraints.
     private mutating func zoom(to target: Double, around anchor: ScreenPoint) {
-        let worldFillsHeight = log2(viewportHeight / 256)
-        let newZoom = min(max(target, max(limits.minimumZoom, worldFillsHeight)), limits.maximumZoom)
+        let newZoom = min(max(target, lowestShownZoom), limits.maximumZoom)
         // A pinch that cannot change the zoom (a factor of 1, or clamped at a limit) leaves
         // the camera exactly as it is, including what a resize would restore.
         guard newZoom != zoom else { return }
@@ -382,15 +405,17 @@ public struct MapCamera: Hashable, Sendable {
         let x = (centerX + Self.eastingOffset(dx, pointsPerMeter: pointsPerMeter))
             - Self.eastingOffset(dx, pointsPerMeter: newScale)
         let y = (centerY - dy / pointsPerMeter) + dy / newScale
-        commit(x: x, y: y, zoom: newZoom)
+        commit(x: x, y: y, zoom: newZoom, scale: newScale)
     }
 
     /// Makes a gesture's result the requested state and shows it constrained; the requested
     /// state becomes what is shown. A gesture that changes nothing shown (a pan of zero, a pan
     /// against the world's edge) changes nothing at all, so touching the map between two
     /// rotations does not lose what the rotation back restores.
-    private mutating func commit(x: Double, y: Double, zoom newZoom: Double) {
-        let shown = Self.constrained(x: x, y: y, zoom: newZoom, viewportHeight: viewportHeight, limits: limits)
+    private mutating func commit(x: Double, y: Double, zoom newZoom: Double, scale: Double) {
+        let shown = Self.constrained(
+            x: x, y: y, zoom: newZoom, lowestZoom: lowestShownZoom, viewportHeight: viewportHeight, limits: limits,
+            scaleIfUnclamped: scale)
         guard shown.x != centerX || shown.y != centerY || shown.zoom != zoom else { return }
         (centerX, centerY, zoom, pointsPerMeter) = shown
         requestedX = centerX
