@@ -13,36 +13,20 @@ public final class RawWebMercatorPipeline {
     public static let definition =
         "+proj=pipeline +step +proj=unitconvert +xy_in=deg +xy_out=rad +step +proj=webmerc +ellps=WGS84"
 
-    private let context: OpaquePointer
-    private let transformation: OpaquePointer
+    private let proj: ProjTransformation
 
     /// Creates the PROJ context and pipeline.
     ///
     /// - Throws: ``ProjectionError/projSetup(definition:message:)``.
     public init() throws(ProjectionError) {
-        guard let context = proj_context_create() else {
-            throw .projSetup(definition: Self.definition, message: "proj_context_create returned NULL")
-        }
-        proj_log_level(context, PJ_LOG_NONE)
-        guard let transformation = proj_create(context, Self.definition) else {
-            let message = String(cString: proj_context_errno_string(context, proj_context_errno(context)))
-            proj_context_destroy(context)
-            throw .projSetup(definition: Self.definition, message: message)
-        }
-        self.context = context
-        self.transformation = transformation
-    }
-
-    deinit {
-        proj_destroy(transformation)
-        proj_context_destroy(context)
+        proj = try ProjTransformation(definition: Self.definition)
     }
 
     /// One `proj_trans_generic` call on buffers of degrees; returns PROJ's count.
     public func projectInPlace(longitudes: UnsafeMutableBufferPointer<Double>, latitudes: UnsafeMutableBufferPointer<Double>) -> Int {
         let stride = MemoryLayout<Double>.stride
         return proj_trans_generic(
-            transformation, PJ_FWD,
+            proj.transformation, PJ_FWD,
             longitudes.baseAddress, stride, longitudes.count,
             latitudes.baseAddress, stride, latitudes.count,
             nil, 0, 0, nil, 0, 0)

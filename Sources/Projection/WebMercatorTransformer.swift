@@ -23,32 +23,13 @@ public final class WebMercatorTransformer {
     /// Radians per degree, as PROJ's `unitconvert` uses it (M_PI / 180).
     @usableFromInline static let radiansPerDegree = Double.pi / 180
 
-    private let context: OpaquePointer
-    private let transformation: OpaquePointer
+    private let proj: ProjTransformation
 
     /// Creates the PROJ context and transformation.
     ///
     /// - Throws: ``ProjectionError/projSetup(definition:message:)`` when PROJ cannot create them.
     public init() throws(ProjectionError) {
-        guard let context = proj_context_create() else {
-            throw .projSetup(definition: Self.definition, message: "proj_context_create returned NULL")
-        }
-        // Silence PROJ's logging for this context: no output to stderr from the library.
-        proj_log_level(context, PJ_LOG_NONE)
-        proj_log_func(context, nil) { _, _, _ in }
-        guard let transformation = proj_create(context, Self.definition) else {
-            let code = proj_context_errno(context)
-            let message = String(cString: proj_context_errno_string(context, code))
-            proj_context_destroy(context)
-            throw .projSetup(definition: Self.definition, message: message)
-        }
-        self.context = context
-        self.transformation = transformation
-    }
-
-    deinit {
-        proj_destroy(transformation)
-        proj_context_destroy(context)
+        proj = try ProjTransformation(definition: Self.definition)
     }
 
     /// Projects one coordinate to Web Mercator metres (latitude clamped to +-85.0511287798066).
@@ -109,7 +90,7 @@ public final class WebMercatorTransformer {
     public func rawProjectInPlace(longitudes: UnsafeMutableBufferPointer<Double>, latitudes: UnsafeMutableBufferPointer<Double>) -> Int {
         let stride = MemoryLayout<Double>.stride
         return proj_trans_generic(
-            transformation, PJ_FWD,
+            proj.transformation, PJ_FWD,
             longitudes.baseAddress, stride, longitudes.count,
             latitudes.baseAddress, stride, latitudes.count,
             nil, 0, 0, nil, 0, 0)
@@ -122,6 +103,7 @@ public final class WebMercatorTransformer {
         direction: PJ_DIRECTION, x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
         count: Int, stride: Int
     ) throws(ProjectionError) {
+        let transformation = proj.transformation
         proj_errno_reset(transformation)
         let byteStride = stride * MemoryLayout<Double>.stride
         _ = proj_trans_generic(
@@ -140,7 +122,7 @@ public final class WebMercatorTransformer {
             }
             proj_errno_reset(transformation)
             let message = code != 0
-                ? String(cString: proj_context_errno_string(context, code)) : "non-finite result"
+                ? String(cString: proj_context_errno_string(proj.context, code)) : "non-finite result"
             throw .projTransform(index: max(firstBad, 0), code: code, message: message)
         }
     }
