@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libproj-dev pkg-config
 
-.PHONY: all deps test bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
+.PHONY: all deps test leaks bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
 
 all: test
 
@@ -25,6 +25,16 @@ build: deps
 
 test: deps
 	$(SWIFT) test
+
+# geobench's commands under valgrind: fails on any definite leak (PROJ handles, Swift objects)
+# or memory error. Installs valgrind with apt-get when it is missing.
+leaks: deps
+	@command -v valgrind >/dev/null 2>&1 || { \
+		echo "valgrind not found: installing it with apt-get"; \
+		if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; }
+	$(SWIFT) build --product geobench
+	scripts/leak_check.sh "$$($(SWIFT) build --show-bin-path)/geobench"
 
 # Release build, then the default performance run of geobench (every suite).
 bench: deps
