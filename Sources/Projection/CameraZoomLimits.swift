@@ -51,9 +51,9 @@ public struct CameraZoomLimits: Hashable, Sendable, Codable {
         }
     }
 
-    /// `zoom` clamped into the limits.
+    /// `zoom` clamped into the limits (for finite input).
     @inlinable
-    public func clamp(_ zoom: Double) -> Double {
+    func clamp(_ zoom: Double) -> Double {
         min(max(zoom, minimumZoom), maximumZoom)
     }
 }

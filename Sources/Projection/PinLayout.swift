@@ -50,7 +50,7 @@ public struct PinLayout: Sendable {
         for (announcement, category) in zip(announcements, categories) {
             guard let category else { continue }
             let mercator = MercatorPoint(x: eastings[next], y: northings[next])
-            let point = frame.point(forMercator: mercator)
+            let point = try frame.point(forMercator: mercator)
             pins.append(Pin(
                 id: announcement.id, category: category, coordinate: coordinates[next],
                 distanceMeters: user.distance(to: coordinates[next]), mercator: mercator, point: point,

@@ -95,8 +95,12 @@ public struct PreviewFrame: Hashable, Sendable {
 
     /// The frame point, in points, of a Web Mercator point (on the world copy nearest the
     /// center). Affine; calls no PROJ.
+    ///
+    /// - Throws: ``ProjectionError/mercatorOutsideWorld(x:y:)`` for a point that is not finite
+    ///   or lies outside the world (see ``WebMercator/isOnWorld(_:)``).
     @inlinable
-    public func point(forMercator mercator: MercatorPoint) -> ScreenPoint {
+    public func point(forMercator mercator: MercatorPoint) throws(ProjectionError) -> ScreenPoint {
+        guard WebMercator.isOnWorld(mercator) else { throw .mercatorOutsideWorld(x: mercator.x, y: mercator.y) }
         let dx = WebMercator.nearestCopyOffset(mercator.x - centerMercator.x)
         return ScreenPoint(
             x: widthPoints / 2 + dx * pointsPerMeter,
@@ -107,23 +111,29 @@ public struct PreviewFrame: Hashable, Sendable {
     ///
     /// - Throws: A PROJ error (never for a valid coordinate in practice).
     public func point(for coordinate: Coordinate, transformer: WebMercatorTransformer) throws(ProjectionError) -> ScreenPoint {
-        point(forMercator: try transformer.project(coordinate))
+        try point(forMercator: try transformer.project(coordinate))
     }
 
     /// The Web Mercator point under a frame point: the inverse of ``point(forMercator:)``.
-    @inlinable
-    public func mercator(for point: ScreenPoint) -> MercatorPoint {
-        MercatorPoint(
+    ///
+    /// - Throws: ``ProjectionError/invalidScreenPoint(name:x:y:xRange:yRange:)`` for a point
+    ///   that is not finite or lies more than one frame size beyond the frame.
+    public func mercator(for point: ScreenPoint) throws(ProjectionError) -> MercatorPoint {
+        let xRange = -widthPoints...(2 * widthPoints), yRange = -heightPoints...(2 * heightPoints)
+        guard xRange.contains(point.x), yRange.contains(point.y) else {
+            throw .invalidScreenPoint(name: "frame point", x: point.x, y: point.y, xRange: xRange, yRange: yRange)
+        }
+        return MercatorPoint(
             x: centerMercator.x + (point.x - widthPoints / 2) / pointsPerMeter,
             y: centerMercator.y - (point.y - heightPoints / 2) / pointsPerMeter)
     }
 
     /// The coordinate under a frame point (longitude wrapped into [-180, 180)).
     ///
-    /// - Throws: ``ProjectionError/invalidMercator(x:y:)`` for a non-finite point.
+    /// - Throws: ``ProjectionError/invalidScreenPoint(name:x:y:xRange:yRange:)`` or a PROJ
+    ///   error.
     public func coordinate(for point: ScreenPoint, transformer: WebMercatorTransformer) throws(ProjectionError) -> Coordinate {
-        guard point.x.isFinite, point.y.isFinite else { throw .invalidMercator(x: point.x, y: point.y) }
-        return try transformer.coordinate(for: mercator(for: point))
+        try transformer.coordinate(for: try mercator(for: point))
     }
 
     /// Whether a frame point lies inside the frame, edges included.

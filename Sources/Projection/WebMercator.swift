@@ -23,16 +23,16 @@ public enum WebMercator {
         return abs(point.x) <= limit && abs(point.y) <= limit
     }
 
-    /// A latitude clamped to [-maximumLatitude, maximumLatitude].
+    /// A latitude clamped to [-maximumLatitude, maximumLatitude] (for finite input).
     @inlinable
-    public static func clampedLatitude(_ latitude: Double) -> Double {
+    static func clampedLatitude(_ latitude: Double) -> Double {
         min(max(latitude, -maximumLatitude), maximumLatitude)
     }
 
     /// A Mercator easting difference wrapped into [-W/2, W/2]: the offset to the world copy
     /// nearest the origin.
     @inlinable
-    public static func nearestCopyOffset(_ dx: Double) -> Double {
+    static func nearestCopyOffset(_ dx: Double) -> Double {
         dx.remainder(dividingBy: worldWidthMeters)
     }
 }
