@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libproj-dev pkg-config
 
-.PHONY: all deps test leaks bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
+.PHONY: all deps test leaks fuzz bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
 
 all: test
 
@@ -35,6 +35,11 @@ leaks: deps
 		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; }
 	$(SWIFT) build --product geobench
 	scripts/leak_check.sh "$$($(SWIFT) build --show-bin-path)/geobench"
+
+# libFuzzer targets (Fuzz/): the CSV parser, camera scripts, and random calls of the public API
+# with arbitrary doubles; replays Fuzz/Regressions, then FUZZ_SECONDS (default 60) per target.
+fuzz: deps
+	SWIFT="$(SWIFT)" scripts/fuzz.sh
 
 # Release build, then the default performance run of geobench (every suite).
 bench: deps

@@ -29,6 +29,10 @@ public struct PreviewFrame: Hashable, Sendable {
     /// Pixels per Web Mercator metre: ``pointsPerMeter`` times ``displayScale``.
     public var pixelsPerMeter: Double { pointsPerMeter * displayScale }
 
+    /// The largest display scale, in pixels per point (phones use 1 to 3). With frame sizes up
+    /// to ``MapCamera/maximumViewportPoints`` it keeps ``pixelsPerMeter`` finite.
+    public static let maximumDisplayScale: Double = 100
+
     /// The default aspect of the landing page's preview: 16:9, so height = width * 9 / 16.
     public static let defaultAspectRatio = 16.0 / 9.0
 
@@ -36,9 +40,9 @@ public struct PreviewFrame: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - region: The region to show, e.g. ``GeoMath/CoordinateRegion/userVicinity(around:)``.
-    ///   - widthPoints: Frame width in points, finite and > 0 (the full screen width).
-    ///   - heightPoints: Frame height in points, finite and > 0; nil for 16:9 (width * 9/16).
-    ///   - displayScale: Pixels per point, finite and > 0 (1, 2 or 3 on phones).
+    ///   - widthPoints: Frame width in points, in (0, 1 000 000] (the full screen width).
+    ///   - heightPoints: Frame height in points, in (0, 1 000 000]; nil for 16:9 (width * 9/16).
+    ///   - displayScale: Pixels per point, in (0, 100] (1, 2 or 3 on phones).
     ///   - transformer: Projects the center and the bounds through PROJ.
     /// - Throws: ``ProjectionError/invalidSize(name:value:)``,
     ///   ``ProjectionError/invalidDisplayScale(_:)``, or a PROJ error.
@@ -46,10 +50,15 @@ public struct PreviewFrame: Hashable, Sendable {
         region: CoordinateRegion, widthPoints: Double, heightPoints: Double? = nil, displayScale: Double = 1,
         transformer: WebMercatorTransformer
     ) throws(ProjectionError) {
-        guard widthPoints.isFinite, widthPoints > 0 else { throw .invalidSize(name: "width", value: widthPoints) }
+        let largest = MapCamera.maximumViewportPoints
+        guard widthPoints.isFinite, widthPoints > 0, widthPoints <= largest else {
+            throw .invalidSize(name: "width", value: widthPoints)
+        }
         let height = heightPoints ?? widthPoints / Self.defaultAspectRatio
-        guard height.isFinite, height > 0 else { throw .invalidSize(name: "height", value: height) }
-        guard displayScale.isFinite, displayScale > 0 else { throw .invalidDisplayScale(displayScale) }
+        guard height.isFinite, height > 0, height <= largest else { throw .invalidSize(name: "height", value: height) }
+        guard displayScale.isFinite, displayScale > 0, displayScale <= Self.maximumDisplayScale else {
+            throw .invalidDisplayScale(displayScale)
+        }
 
         let bounds = region.bounds
         let center = try transformer.project(region.center)

@@ -4,9 +4,9 @@ import GeoMath
 ///
 /// A function that throws one of these has changed nothing.
 public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A viewport or frame dimension in points that is not a finite number greater than 0.
+    /// A frame dimension in points that is not a finite number in (0, 1 000 000].
     case invalidSize(name: String, value: Double)
-    /// A display scale (pixels per point) that is not a finite number greater than 0.
+    /// A display scale (pixels per point) that is not a finite number in (0, 100].
     case invalidDisplayScale(Double)
     /// An invalid coordinate or radius, from GeoMath.
     case invalidInput(GeoMathError)
@@ -41,9 +41,9 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .invalidSize(let name, let value):
-            return "\(name) \(value) is out of range: expected a finite number of points greater than 0"
+            return "\(name) \(value) is out of range: expected a finite number of points in (0, \(MapCamera.maximumViewportPoints)]"
         case .invalidDisplayScale(let value):
-            return "display scale \(value) is out of range: expected a finite number of pixels per point greater than 0"
+            return "display scale \(value) is out of range: expected a finite number of pixels per point in (0, \(PreviewFrame.maximumDisplayScale)]"
         case .invalidInput(let error):
             return error.description
         case .invalidMercator(let x, let y):

@@ -111,6 +111,27 @@ struct PreviewFrameTests {
         #expect(ProjectionError.invalidSize(name: "width", value: -1).description.contains("-1"))
     }
 
+    @Test("fuzz finding (FuzzAPI): a frame 1.6e69 points wide, or a display scale of 1e300, is an error, never an infinite pixel scale")
+    func hugeFrameIsAnError() throws {
+        let transformer = try WebMercatorTransformer()
+        let region = CoordinateRegion.userVicinity(around: try Coordinate(latitude: 0, longitude: 0))
+        #expect(throws: ProjectionError.invalidSize(name: "width", value: 1.6340899438724717e69)) {
+            try PreviewFrame(region: region, widthPoints: 1.6340899438724717e69, heightPoints: 1.6340899438724717e69, transformer: transformer)
+        }
+        #expect(throws: ProjectionError.invalidDisplayScale(1e300)) {
+            try PreviewFrame(region: region, widthPoints: 390, displayScale: 1e300, transformer: transformer)
+        }
+        // The largest allowed frame and scale stay finite, and points map back.
+        let frame = try PreviewFrame(
+            region: try CoordinateRegion(center: Coordinate(latitude: 0, longitude: 0), radiusMeters: 1e-6),
+            widthPoints: 1_000_000, heightPoints: 1_000_000, displayScale: 100, transformer: transformer)
+        #expect(frame.pixelsPerMeter.isFinite && frame.pointsPerMeter.isFinite)
+        let point = try frame.point(for: Coordinate(latitude: 1e-9, longitude: 1e-9), transformer: transformer)
+        #expect(point.x.isFinite && point.y.isFinite)
+        #expect(throws: ProjectionError.self) { try frame.point(forMercator: MercatorPoint(x: .nan, y: 0)) }
+        #expect(throws: ProjectionError.self) { try frame.mercator(for: ScreenPoint(x: 1e300, y: 0)) }
+    }
+
     @Test("BAD_INPUTS row 17: a pin across the antimeridian lands next to the center")
     func row17Antimeridian() throws {
         let transformer = try WebMercatorTransformer()

@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+// libFuzzer targets, in a package of their own: they are built only with `-sanitize=fuzzer`,
+// which the library's own build never uses. Each target's main hands its entry point to
+// libFuzzer's driver (`LLVMFuzzerRunDriver`). Run them with `make fuzz` from the repository root.
+import PackageDescription
+
+let package = Package(
+    name: "PetMapGeometryFuzz",
+    dependencies: [
+        .package(name: "PetMapGeometry", path: ".."),
+    ],
+    targets: [
+        .target(name: "CFuzzerDriver"),
+        .executableTarget(
+            name: "FuzzCSV",
+            dependencies: ["CFuzzerDriver", .product(name: "Projection", package: "PetMapGeometry")]
+        ),
+        .executableTarget(
+            name: "FuzzCameraScript",
+            dependencies: [
+                "CFuzzerDriver",
+                .product(name: "GeoMath", package: "PetMapGeometry"),
+                .product(name: "Projection", package: "PetMapGeometry"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzAPI",
+            dependencies: [
+                "CFuzzerDriver",
+                .product(name: "GeoMath", package: "PetMapGeometry"),
+                .product(name: "Projection", package: "PetMapGeometry"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

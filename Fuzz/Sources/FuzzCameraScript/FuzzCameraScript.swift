@@ -1,0 +1,39 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import GeoMath
+import Projection
+
+/// One transformer for the whole run: libFuzzer calls the entry point on one thread.
+nonisolated(unsafe) let transformer = try! WebMercatorTransformer()
+
+/// libFuzzer entry: any bytes as a camera script (the input of `geobench camera`). Decoding
+/// either fails with a `DecodingError` or gives a script; playing it either fails naming the
+/// event or gives states whose every number is finite and whose cameras keep their invariants.
+func fuzzCameraScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    let bytes = Data(UnsafeBufferPointer(start: data, count: size))
+    guard let script = try? JSONDecoder().decode(CameraScript.self, from: bytes) else { return 0 }
+    do {
+        for state in try script.run(transformer: transformer) {
+            let camera = state.camera
+            let center = camera.centerMercator
+            let numbers = [
+                state.center.latitude, state.center.longitude, camera.zoom, camera.pointsPerMeter,
+                camera.viewportWidth, camera.viewportHeight, center.x, center.y,
+            ] + state.track.flatMap { [$0.x, $0.y] }
+            precondition(numbers.allSatisfy(\.isFinite), "non-finite state \(state)")
+            precondition(camera.zoom >= camera.limits.minimumZoom && camera.zoom <= camera.limits.maximumZoom)
+            precondition(abs(center.x) <= WebMercator.worldWidthMeters / 2 && abs(center.y) <= WebMercator.worldWidthMeters / 2)
+            let restored = try JSONDecoder().decode(MapCamera.self, from: JSONEncoder().encode(camera))
+            precondition(restored == camera, "restore changed the camera")
+        }
+    } catch let error as CameraScriptError {
+        precondition(!error.description.isEmpty)
+    } catch {
+        preconditionFailure("unexpected error \(error)")
+    }
+    return 0
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Fuzz/ (AddressSanitizer, libFuzzer's coverage counters, and
+# libFuzzer's driver without its main: each target's main calls LLVMFuzzerRunDriver, since
+# SwiftPM gives every executable its own main), replays the committed crash inputs in
+# Fuzz/Regressions/<target>/, then fuzzes each target for FUZZ_SECONDS (default 60) from the
+# seed corpus in Fuzz/Corpus/<target>/. Any crash, precondition failure (a NaN where a number
+# must be finite, a changed camera after a rejected event...), leak or timeout fails; the
+# input is left in Fuzz/.build/fuzz-artifacts/ to become a regression.
+set -euo pipefail
+cd "$(dirname "$0")/../Fuzz"
+swift="${SWIFT:-swift}"
+seconds="${FUZZ_SECONDS:-60}"
+toolchain_lib="$(dirname "$(dirname "$(readlink -f "$(command -v "$swift")")")")/lib"
+no_main="$(find "$toolchain_lib/clang" -name 'libclang_rt.fuzzer_no_main-x86_64.a' | head -1)"
+[ -n "$no_main" ] || { echo "fuzz: libclang_rt.fuzzer_no_main not found under $toolchain_lib/clang" >&2; exit 1; }
+
+"$swift" build \
+  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+  -Xlinker "$no_main" -Xlinker -lstdc++
+bin="$("$swift" build --show-bin-path)"
+
+export SWIFT_BACKTRACE=enable=no   # let libFuzzer and ASan report, not the Swift backtracer
+export ASAN_OPTIONS=detect_leaks=1
+artifacts=.build/fuzz-artifacts
+mkdir -p "$artifacts"
+for target in FuzzCSV FuzzCameraScript FuzzAPI; do
+  regressions=(Regressions/$target/*)
+  if [ -e "${regressions[0]}" ]; then
+    "$bin/$target" "${regressions[@]}" >"$artifacts/$target-regressions.log" 2>&1 \
+      || { cat "$artifacts/$target-regressions.log" >&2; echo "fuzz: $target fails a committed regression input" >&2; exit 1; }
+    echo "fuzz: $target: ${#regressions[@]} regression input(s) pass"
+  fi
+  corpus=".build/fuzz-corpus/$target"
+  mkdir -p "$corpus"
+  "$bin/$target" "$corpus" "Corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+    -artifact_prefix="$artifacts/$target-" -print_final_stats=1 >"$artifacts/$target.log" 2>&1 \
+    || { tail -60 "$artifacts/$target.log" >&2; echo "fuzz: $target failed; its input is in Fuzz/$artifacts" >&2; exit 1; }
+  runs="$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$artifacts/$target.log" | grep -oE '[0-9]+$')"
+  echo "fuzz: $target: $runs executions in ${seconds} s, no crash, no NaN, no leak, no timeout"
+done
