@@ -29,6 +29,16 @@ public struct PreviewFrame: Hashable, Sendable {
     /// Pixels per Web Mercator metre: ``pointsPerMeter`` times ``displayScale``.
     public var pixelsPerMeter: Double { pointsPerMeter * displayScale }
 
+    /// The frame sizes accepted, in points: at least 1 point (a smaller frame shows nothing and
+    /// its scale could underflow to 0), at most ``MapCamera/maximumViewportPoints``.
+    public static let sizeRangePoints: ClosedRange<Double> = 1...MapCamera.maximumViewportPoints
+
+    /// The largest frame scale, in points per Web Mercator metre (a millimetre is a billion
+    /// points). A region of radius 1e-6 m in the largest frame needs about 5e11. The cap keeps
+    /// every point, pixel and inverse finite; with the smallest frame (1 point) and the whole
+    /// world, the scale is at least 2.5e-8.
+    public static let maximumPointsPerMeter: Double = 1e12
+
     /// The largest display scale, in pixels per point (phones use 1 to 3). With frame sizes up
     /// to ``MapCamera/maximumViewportPoints`` it keeps ``pixelsPerMeter`` finite.
     public static let maximumDisplayScale: Double = 100
@@ -40,8 +50,8 @@ public struct PreviewFrame: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - region: The region to show, e.g. ``GeoMath/CoordinateRegion/userVicinity(around:)``.
-    ///   - widthPoints: Frame width in points, in (0, 1 000 000] (the full screen width).
-    ///   - heightPoints: Frame height in points, in (0, 1 000 000]; nil for 16:9 (width * 9/16).
+    ///   - widthPoints: Frame width in points, in [1, 1 000 000] (the full screen width).
+    ///   - heightPoints: Frame height in points, in [1, 1 000 000]; nil for 16:9 (width * 9/16).
     ///   - displayScale: Pixels per point, in (0, 100] (1, 2 or 3 on phones).
     ///   - transformer: Projects the center and the bounds through PROJ.
     /// - Throws: ``ProjectionError/invalidSize(name:value:)``,
@@ -50,12 +60,10 @@ public struct PreviewFrame: Hashable, Sendable {
         region: CoordinateRegion, widthPoints: Double, heightPoints: Double? = nil, displayScale: Double = 1,
         transformer: WebMercatorTransformer
     ) throws(ProjectionError) {
-        let largest = MapCamera.maximumViewportPoints
-        guard widthPoints.isFinite, widthPoints > 0, widthPoints <= largest else {
-            throw .invalidSize(name: "width", value: widthPoints)
-        }
+        let sizes = Self.sizeRangePoints
+        guard sizes.contains(widthPoints) else { throw .invalidSize(name: "width", value: widthPoints) }
         let height = heightPoints ?? widthPoints / Self.defaultAspectRatio
-        guard height.isFinite, height > 0, height <= largest else { throw .invalidSize(name: "height", value: height) }
+        guard sizes.contains(height) else { throw .invalidSize(name: "height", value: height) }
         guard displayScale.isFinite, displayScale > 0, displayScale <= Self.maximumDisplayScale else {
             throw .invalidDisplayScale(displayScale)
         }
@@ -87,6 +95,9 @@ public struct PreviewFrame: Hashable, Sendable {
             // whole world's width rather than divide by zero.
             scale = widthPoints / WebMercator.worldWidthMeters
         }
+        // A region far smaller than a point (radius 1e-300 m) would ask for a scale whose
+        // products overflow; the frame then shows more than the region, at the largest scale.
+        scale = min(scale, Self.maximumPointsPerMeter)
 
         self.region = region
         self.widthPoints = widthPoints

@@ -4,7 +4,7 @@ import GeoMath
 ///
 /// A function that throws one of these has changed nothing.
 public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A frame dimension in points that is not a finite number in (0, 1 000 000].
+    /// A frame dimension in points that is not a finite number in [1, 1 000 000].
     case invalidSize(name: String, value: Double)
     /// A display scale (pixels per point) that is not a finite number in (0, 100].
     case invalidDisplayScale(Double)
@@ -41,7 +41,7 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .invalidSize(let name, let value):
-            return "\(name) \(value) is out of range: expected a finite number of points in (0, \(MapCamera.maximumViewportPoints)]"
+            return "\(name) \(value) is out of range: expected a finite number of points in [\(PreviewFrame.sizeRangePoints.lowerBound), \(PreviewFrame.sizeRangePoints.upperBound)]"
         case .invalidDisplayScale(let value):
             return "display scale \(value) is out of range: expected a finite number of pixels per point in (0, \(PreviewFrame.maximumDisplayScale)]"
         case .invalidInput(let error):

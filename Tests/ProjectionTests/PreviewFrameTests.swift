@@ -111,7 +111,7 @@ struct PreviewFrameTests {
         #expect(ProjectionError.invalidSize(name: "width", value: -1).description.contains("-1"))
     }
 
-    @Test("fuzz finding (FuzzAPI): a frame 1.6e69 points wide, or a display scale of 1e300, is an error, never an infinite pixel scale")
+    @Test("fuzz and review findings: frames of 1.6e69 or 1e-320 points and display scale 1e300 are errors; tiny regions in the largest frame stay finite")
     func hugeFrameIsAnError() throws {
         let transformer = try WebMercatorTransformer()
         let region = CoordinateRegion.userVicinity(around: try Coordinate(latitude: 0, longitude: 0))
@@ -121,13 +121,32 @@ struct PreviewFrameTests {
         #expect(throws: ProjectionError.invalidDisplayScale(1e300)) {
             try PreviewFrame(region: region, widthPoints: 390, displayScale: 1e300, transformer: transformer)
         }
-        // The largest allowed frame and scale stay finite, and points map back.
-        let frame = try PreviewFrame(
-            region: try CoordinateRegion(center: Coordinate(latitude: 0, longitude: 0), radiusMeters: 1e-6),
-            widthPoints: 1_000_000, heightPoints: 1_000_000, displayScale: 100, transformer: transformer)
-        #expect(frame.pixelsPerMeter.isFinite && frame.pointsPerMeter.isFinite)
-        let point = try frame.point(for: Coordinate(latitude: 1e-9, longitude: 1e-9), transformer: transformer)
-        #expect(point.x.isFinite && point.y.isFinite)
+        // Frames smaller than a point could have a scale of 0 (review finding).
+        for tiny in [Double.leastNonzeroMagnitude, 1e-3, 0.999] {
+            #expect(throws: ProjectionError.self) { try PreviewFrame(region: region, widthPoints: tiny, transformer: transformer) }
+        }
+        // The largest frame and scale over the smallest regions stay finite everywhere: the
+        // scale is capped, so even radius 1e-300 m gives finite points, pixels and inverses.
+        for radius in [1e-6, 1e-300] {
+            let frame = try PreviewFrame(
+                region: try CoordinateRegion(center: Coordinate(latitude: 0, longitude: 0), radiusMeters: radius),
+                widthPoints: 1_000_000, heightPoints: 1_000_000, displayScale: 100, transformer: transformer)
+            #expect(frame.pixelsPerMeter.isFinite && frame.pointsPerMeter <= PreviewFrame.maximumPointsPerMeter)
+            for mercator in [MercatorPoint(x: 2e7, y: -2e7), MercatorPoint(x: -2e7, y: 2e7), MercatorPoint(x: 1e-9, y: 0)] {
+                let point = try frame.point(forMercator: mercator)
+                #expect(point.x.isFinite && point.y.isFinite, "radius \(radius), \(mercator)")
+            }
+            for screen in [ScreenPoint(x: 0, y: 0), ScreenPoint(x: 500_000, y: 500_000), ScreenPoint(x: 2e6, y: -1e6)] {
+                let back = try frame.mercator(for: screen)
+                #expect(back.x.isFinite && back.y.isFinite, "radius \(radius), \(screen)")
+            }
+        }
+        // The smallest frame over the whole world: a scale above 0, finite inverses.
+        let world = try PreviewFrame(region: CoordinateRegion.world, widthPoints: 1, heightPoints: 1, transformer: transformer)
+        #expect(world.pointsPerMeter > 0)
+        let corner = try world.mercator(for: ScreenPoint(x: -1, y: 2))
+        #expect(corner.x.isFinite && corner.y.isFinite)
+        let frame = try PreviewFrame(region: region, widthPoints: 390, transformer: transformer)
         #expect(throws: ProjectionError.self) { try frame.point(forMercator: MercatorPoint(x: .nan, y: 0)) }
         #expect(throws: ProjectionError.self) { try frame.mercator(for: ScreenPoint(x: 1e300, y: 0)) }
     }
