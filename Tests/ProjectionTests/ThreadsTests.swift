@@ -24,6 +24,11 @@ struct ThreadsTests {
         }
     }
 
+    /// A point that should have failed did not.
+    struct UnexpectedSuccess: Error {
+        let index: Int
+    }
+
     /// One thread's work: `callsPerThread` regions, projections (forward and inverse) and
     /// camera gestures from a fixed sequence of inputs, with a failing projection input mixed
     /// in (row 32 under load: the next good point must not see a stale error).
@@ -40,7 +45,8 @@ struct ThreadsTests {
             viewportWidth: 390, viewportHeight: 844, transformer: transformer)
         for index in 0..<callsPerThread {
             let center = try Coordinate(latitude: next() * 180 - 90, longitude: next() * 360 - 180)
-            let radius = 10 * pow(10, next() * 5)
+            // 1 m to 20 000 km: the Newton path, the scan path above 5 000 km, the whole world.
+            let radius = pow(10, next() * 7.3)
             let bounds = try CoordinateRegion(center: center, radiusMeters: radius).bounds
             for value in [bounds.south, bounds.north, bounds.west, bounds.east] { regions.add(value) }
 
@@ -51,13 +57,21 @@ struct ThreadsTests {
             projections.add(back.latitude)
             projections.add(back.longitude)
             if index % 1_000 == 0 {
-                // A point PROJ cannot invert must fail, and leave nothing behind.
-                do {
-                    _ = try transformer.coordinate(for: MercatorPoint(x: .infinity, y: 0))
-                    projections.add(.nan)
+                // A point PROJ itself fails on (an infinite longitude reaches proj_trans_generic,
+                // which sets its error number) must fail, and leave nothing behind for the
+                // good points after it.
+                var longitude = [Double.infinity], latitude = [10.0]
+                do throws(ProjectionError) {
+                    try longitude.withUnsafeMutableBufferPointer { (x) throws(ProjectionError) in
+                        try latitude.withUnsafeMutableBufferPointer { (y) throws(ProjectionError) in
+                            try transformer.projectInPlace(longitudes: x, latitudes: y)
+                        }
+                    }
                 } catch {
                     projections.add(1)
+                    continue
                 }
+                throw UnexpectedSuccess(index: index)
             }
 
             switch index % 4 {
@@ -81,15 +95,26 @@ struct ThreadsTests {
         let reference = try Self.work()
         #expect(reference.regions.count == 4 * Self.callsPerThread)
 
-        // Each thread writes only its own slot; the slots are read after all have finished.
+        // Eight real threads, released together by one gate, so all eight run at once (a
+        // dispatch pool would run only about as many as there are cores). Each thread writes
+        // only its own slot; the slots are read after all have finished.
         typealias Outcome = Result<(regions: Digest, projections: Digest, camera: Digest), any Error>
         let slots = UnsafeMutableBufferPointer<Outcome?>.allocate(capacity: Self.threads)
         slots.initialize(repeating: nil)
         defer { slots.deallocate() }
         nonisolated(unsafe) let shared = slots
-        DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
-            shared[thread] = Result { try Self.work() }
+        let gate = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        for thread in 0..<Self.threads {
+            finished.enter()
+            Thread {
+                gate.wait()
+                shared[thread] = Result { try Self.work() }
+                finished.leave()
+            }.start()
         }
+        for _ in 0..<Self.threads { gate.signal() }
+        finished.wait()
         for (thread, slot) in slots.enumerated() {
             let outcome = try #require(slot).get()
             #expect(outcome.regions == reference.regions, "thread \(thread): regions differ")
