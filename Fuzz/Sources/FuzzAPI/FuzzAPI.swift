@@ -10,7 +10,7 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var camera = try! MapCamera(
         centerMercator: MercatorPoint(x: 0, y: 0), zoom: 3, viewportWidth: 390, viewportHeight: 844)
     while let operation = input.byte() {
-        switch operation % 12 {
+        switch operation % 16 {
         case 0:
             if let coordinate = try? Coordinate(latitude: input.double(), longitude: input.double()) {
                 check(coordinate)
@@ -36,7 +36,8 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             }
         case 5:
             guard let coordinate = input.coordinate() else { continue }
-            if let mercator = try? transformer.project(coordinate) { checkFinite(mercator.x, mercator.y) }
+            let mercator = mustSucceed { () throws(ProjectionError) in try transformer.project(coordinate) }
+            checkFinite(mercator.x, mercator.y)
             if let back = try? transformer.coordinate(for: MercatorPoint(x: input.double(), y: input.double())) {
                 check(back)
             }
@@ -85,6 +86,77 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             if let limits = try? CameraZoomLimits(minimumZoom: input.double(), maximumZoom: input.double()) {
                 camera.setLimits(limits)
                 check(camera)
+            }
+        case 12:
+            // A frame over any valid region (radius straight from the input), then its inverse
+            // on arbitrary points.
+            guard let center = input.coordinate(), let region = try? CoordinateRegion(center: center, radiusMeters: input.double()),
+                  let frame = try? PreviewFrame(
+                    region: region, widthPoints: input.double(), heightPoints: input.double(), displayScale: input.double(),
+                    transformer: transformer)
+            else { continue }
+            checkFinite(frame.pointsPerMeter, frame.pixelsPerMeter)
+            if let mercator = try? frame.mercator(for: ScreenPoint(x: input.double(), y: input.double())) {
+                checkFinite(mercator.x, mercator.y)
+            }
+            if let coordinate = input.coordinate() {
+                let point = mustSucceed { () throws(ProjectionError) in try frame.point(for: coordinate, transformer: transformer) }
+                checkFinite(point.x, point.y)
+            }
+            var announcements: [Announcement] = []
+            for status in ["MISSING", " found ", "CLOSED", "lost"] {
+                announcements.append(Announcement(id: status, status: status, latitude: input.double(), longitude: input.double()))
+            }
+            let layout = mustSucceed { () throws(ProjectionError) in
+                try PinLayout(announcements: announcements, frame: frame, transformer: transformer)
+            }
+            for pin in layout.pins { checkFinite(pin.point.x, pin.point.y, pin.distanceMeters, pin.mercator.x, pin.mercator.y) }
+        case 13:
+            // Cameras from coordinates and regions, and the camera's own PROJ conversions.
+            if let center = input.coordinate(),
+               let made = try? MapCamera(
+                center: center, zoom: input.double(), viewportWidth: input.double(), viewportHeight: input.double(),
+                transformer: transformer)
+            {
+                check(made)
+            }
+            if let center = input.coordinate(), let region = try? CoordinateRegion(center: center, radiusMeters: input.double()) {
+                if let fitted = try? MapCamera(
+                    fitting: region, viewportWidth: input.double(), viewportHeight: input.double(), transformer: transformer)
+                {
+                    check(fitted)
+                }
+                let before = camera
+                do throws(ProjectionError) {
+                    try camera.fit(region, transformer: transformer)
+                } catch {
+                    precondition(camera == before, "a failed fit changed the camera")
+                }
+                check(camera)
+            }
+            if let coordinate = input.coordinate() {
+                let point = mustSucceed { () throws(ProjectionError) in try camera.point(for: coordinate, transformer: transformer) }
+                checkFinite(point.x, point.y)
+            }
+            if let coordinate = try? camera.coordinate(at: ScreenPoint(x: input.double(), y: input.double()), transformer: transformer) {
+                check(coordinate)
+            }
+            check(mustSucceed { () throws(ProjectionError) in try camera.centerCoordinate(transformer: transformer) })
+        case 14:
+            let coordinates = (0..<4).compactMap { _ in input.coordinate() }
+            let pins = mustSucceed { () throws(ProjectionError) in try ProjectedPins(coordinates: coordinates, transformer: transformer) }
+            var output: [ScreenPoint] = []
+            camera.place(pins, into: &output)
+            for point in output { checkFinite(point.x, point.y) }
+        case 15:
+            if let bounds = try? CoordinateBounds(south: input.double(), north: input.double(), west: input.double(), east: input.double()) {
+                checkFinite(bounds.longitudeWidthDegrees)
+                if let coordinate = input.coordinate() { _ = bounds.contains(coordinate) }
+            }
+            if let center = input.coordinate(), let region = try? CoordinateRegion(center: center, radiusMeters: input.double()),
+               let coordinate = input.coordinate()
+            {
+                _ = region.contains(coordinate)
             }
         default:
             let points = (0..<3).map { _ in MercatorPoint(x: input.double(), y: input.double()) }
@@ -145,7 +217,15 @@ func check(_ camera: MapCamera) {
     let center = camera.centerMercator
     checkFinite(center.x, center.y, camera.zoom, camera.pointsPerMeter, camera.viewportWidth, camera.viewportHeight)
     precondition(camera.zoom >= camera.limits.minimumZoom && camera.zoom <= camera.limits.maximumZoom, "zoom \(camera.zoom)")
-    if let bounds = try? camera.visibleBounds(transformer: transformer) {
-        checkFinite(bounds.south, bounds.north, bounds.west, bounds.east)
+    let bounds = mustSucceed { () throws(ProjectionError) in try camera.visibleBounds(transformer: transformer) }
+    checkFinite(bounds.south, bounds.north, bounds.west, bounds.east)
+}
+
+/// A call that must not fail for valid input: a thrown error is a finding too.
+func mustSucceed<Value>(_ body: () throws(ProjectionError) -> Value) -> Value {
+    do {
+        return try body()
+    } catch {
+        preconditionFailure("a call on valid input failed: \(error)")
     }
 }

@@ -15,6 +15,15 @@ nonisolated(unsafe) let transformer = try! WebMercatorTransformer()
 func fuzzCameraScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))
+    // The same bytes as a saved camera (row 30): decoding either fails or gives a valid camera
+    // that encodes and decodes to itself.
+    if let saved = try? JSONDecoder().decode(MapCamera.self, from: bytes) {
+        let center = saved.centerMercator
+        precondition([center.x, center.y, saved.zoom, saved.pointsPerMeter].allSatisfy(\.isFinite), "non-finite saved camera")
+        precondition(saved.zoom >= saved.limits.minimumZoom && saved.zoom <= saved.limits.maximumZoom)
+        let again = try? JSONDecoder().decode(MapCamera.self, from: JSONEncoder().encode(saved))
+        precondition(again == saved, "a decoded camera does not restore to itself")
+    }
     guard let script = try? JSONDecoder().decode(CameraScript.self, from: bytes) else { return 0 }
     do {
         for state in try script.run(transformer: transformer) {
