@@ -34,7 +34,16 @@ for target in FuzzCSV FuzzCameraScript FuzzAPI; do
   mkdir -p "$corpus"
   "$bin/$target" "$corpus" "Corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
     -artifact_prefix="$artifacts/$target-" -print_final_stats=1 >"$artifacts/$target.log" 2>&1 \
-    || { tail -60 "$artifacts/$target.log" >&2; echo "fuzz: $target failed; its input is in Fuzz/$artifacts" >&2; exit 1; }
-  runs="$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$artifacts/$target.log" | grep -oE '[0-9]+$')"
+    || {
+      tail -60 "$artifacts/$target.log" >&2
+      for input in "$artifacts/$target-"*; do
+        [ -e "$input" ] || continue
+        echo "fuzz: $target failed on $input (base64, for Fuzz/Regressions/$target/):" >&2
+        base64 "$input" >&2
+      done
+      exit 1
+    }
+  runs="$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$artifacts/$target.log" | grep -oE '[0-9]+$' || true)"
+  [ -n "$runs" ] || { tail -20 "$artifacts/$target.log" >&2; echo "fuzz: $target printed no execution count" >&2; exit 1; }
   echo "fuzz: $target: $runs executions in ${seconds} s, no crash, no NaN, no leak, no timeout"
 done

@@ -9,10 +9,23 @@
 # Usage: scripts/leak_check.sh path/to/geobench
 set -euo pipefail
 cd "$(dirname "$0")/.."
-binary="${1:?usage: scripts/leak_check.sh path/to/geobench}"
+binary="$(readlink -f "${1:?usage: scripts/leak_check.sh path/to/geobench}")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 strip -o "$work/geobench" "$binary"
+
+# The canary: a program that loses a block must make valgrind fail with these very options,
+# or the check below would pass for nothing.
+printf '#include <stdlib.h>\nvoid *volatile kept;\nint main(void) { kept = malloc(64); kept = 0; return 0; }\n' >"$work/canary.c"
+cc -O0 -o "$work/canary" "$work/canary.c"
+canary_status=0
+valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99 \
+  --log-file="$work/canary.log" "$work/canary" || canary_status=$?
+if [ "$canary_status" -ne 99 ]; then
+  echo "leak check: valgrind did not report the canary's lost block (status $canary_status)" >&2
+  exit 1
+fi
+echo "leak check: the canary's lost block is reported"
 
 runs=0
 check() {
