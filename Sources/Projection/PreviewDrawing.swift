@@ -1,0 +1,218 @@
+import GeoMath
+
+/// Anything that places Web Mercator points on a screen of a given size: a preview frame or a
+/// camera.
+public protocol ScreenPlacement {
+    /// The screen's width in points.
+    var screenWidthPoints: Double { get }
+    /// The screen's height in points.
+    var screenHeightPoints: Double { get }
+    /// The screen point of a Web Mercator point on the world.
+    func point(forMercator mercator: MercatorPoint) throws(ProjectionError) -> ScreenPoint
+    /// The Web Mercator point under a screen point.
+    func mercatorPoint(at point: ScreenPoint) throws(ProjectionError) -> MercatorPoint
+}
+
+extension PreviewFrame: ScreenPlacement {
+    public var screenWidthPoints: Double { widthPoints }
+    public var screenHeightPoints: Double { heightPoints }
+    public func mercatorPoint(at point: ScreenPoint) throws(ProjectionError) -> MercatorPoint { try mercator(for: point) }
+}
+
+extension MapCamera: ScreenPlacement {
+    public var screenWidthPoints: Double { viewportWidth }
+    public var screenHeightPoints: Double { viewportHeight }
+    public func mercatorPoint(at point: ScreenPoint) throws(ProjectionError) -> MercatorPoint { try mercator(at: point) }
+}
+
+/// What a reference renderer draws for a preview or a camera state, placed in screen points:
+/// the region's geodesic circle (projected, so it looks round in Web Mercator wherever the
+/// projection keeps shapes), the region's latitude/longitude bounds, a graticule, the pins by
+/// category, and the legend. ``svg`` writes it as an SVG document.
+public struct PreviewDrawing: Sendable {
+    /// Screen size in points.
+    public let widthPoints: Double
+    public let heightPoints: Double
+    /// The geodesic circle of the region: the destinations at `circleSamples` azimuths, in
+    /// azimuth order (0 = north).
+    public let circle: [ScreenPoint]
+    /// The region's bounds: north-west, north-east, south-east, south-west corners.
+    public let bounds: [ScreenPoint]
+    /// Graticule lines, each a polyline, with its label ("48.80°N", "2.30°E").
+    public let graticule: [(label: String, points: [ScreenPoint])]
+    /// The pins: identifier, category and screen point.
+    public let pins: [(id: String, category: PinCategory, point: ScreenPoint)]
+
+    /// How many points the circle has.
+    public static let circleSamples = 360
+
+    /// Lays out the drawing of `region` and `pins` on `placement`.
+    ///
+    /// - Throws: A PROJ or placement error (which valid input does not produce in practice).
+    public init(
+        region: CoordinateRegion, pins: [(id: String, category: PinCategory, coordinate: Coordinate)],
+        placement: some ScreenPlacement, transformer: WebMercatorTransformer
+    ) throws(ProjectionError) {
+        func place(_ coordinate: Coordinate) throws(ProjectionError) -> ScreenPoint {
+            try placement.point(forMercator: try transformer.project(coordinate))
+        }
+        widthPoints = placement.screenWidthPoints
+        heightPoints = placement.screenHeightPoints
+        var circle: [ScreenPoint] = []
+        for index in 0..<Self.circleSamples {
+            let azimuth = 360 * Double(index) / Double(Self.circleSamples)
+            do {
+                let destination = try region.center.destination(distanceMeters: region.radiusMeters, azimuthDegrees: azimuth)
+                circle.append(try place(destination.coordinate))
+            } catch let error as ProjectionError {
+                throw error
+            } catch let error as GeoMathError {
+                throw .invalidInput(error)
+            } catch {
+                preconditionFailure("unexpected error \(error)")
+            }
+        }
+        self.circle = circle
+        let b = region.bounds
+        bounds = [
+            try place(try validCoordinate(b.north, b.west)), try place(try validCoordinate(b.north, b.east)),
+            try place(try validCoordinate(b.south, b.east)), try place(try validCoordinate(b.south, b.west)),
+        ]
+        self.pins = try pins.map { pin throws(ProjectionError) in (pin.id, pin.category, try place(pin.coordinate)) }
+        graticule = try Self.graticule(placement: placement, transformer: transformer)
+    }
+
+    /// Lines of constant latitude and longitude across the screen, about 4 to 10 each way, at a
+    /// round step (1, 2 or 5 times a power of ten degrees).
+    static func graticule(
+        placement: some ScreenPlacement, transformer: WebMercatorTransformer
+    ) throws(ProjectionError) -> [(label: String, points: [ScreenPoint])] {
+        let width = placement.screenWidthPoints, height = placement.screenHeightPoints
+        let topLeft = try transformer.coordinate(for: try placement.mercatorPoint(at: ScreenPoint(x: 0, y: 0)))
+        let bottomRight = try transformer.coordinate(for: try placement.mercatorPoint(at: ScreenPoint(x: width, y: height)))
+        var west = topLeft.longitude, east = bottomRight.longitude
+        if east < west { east += 360 }
+        let north = topLeft.latitude, south = bottomRight.latitude
+        func step(_ extent: Double) -> Double {
+            var step = 1e-4
+            while extent / step > 10 {
+                if extent / (step * 2) <= 10 { return step * 2 }
+                if extent / (step * 5) <= 10 { return step * 5 }
+                step *= 10
+            }
+            return step
+        }
+        var lines: [(label: String, points: [ScreenPoint])] = []
+        let longitudeStep = step(max(east - west, 1e-9)), latitudeStep = step(max(north - south, 1e-9))
+        var longitude = (west / longitudeStep).rounded(.up) * longitudeStep
+        while longitude <= east {
+            var points: [ScreenPoint] = []
+            for index in 0...20 {
+                let latitude = south + (north - south) * Double(index) / 20
+                let coordinate = try validCoordinate(latitude, normalizedLongitude(longitude))
+                points.append(try placement.point(forMercator: try transformer.project(coordinate)))
+            }
+            lines.append((Self.label(normalizedLongitude(longitude), positive: "E", negative: "W", step: longitudeStep), points))
+            longitude += longitudeStep
+        }
+        var latitude = (south / latitudeStep).rounded(.up) * latitudeStep
+        while latitude <= north {
+            var points: [ScreenPoint] = []
+            for index in 0...20 {
+                let coordinate = try validCoordinate(latitude, normalizedLongitude(west + (east - west) * Double(index) / 20))
+                points.append(try placement.point(forMercator: try transformer.project(coordinate)))
+            }
+            lines.append((Self.label(latitude, positive: "N", negative: "S", step: latitudeStep), points))
+            latitude += latitudeStep
+        }
+        return lines
+    }
+
+    private static func normalizedLongitude(_ longitude: Double) -> Double {
+        let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
+        return (wrapped < 0 ? wrapped + 360 : wrapped) - 180
+    }
+
+    private static func label(_ degrees: Double, positive: String, negative: String, step: Double) -> String {
+        var decimals = 0
+        var unit = step
+        while unit < 1, decimals < 6 {
+            unit *= 10
+            decimals += 1
+        }
+        return "\(Self.fixed(abs(degrees), decimals: decimals))°\(degrees < 0 ? negative : positive)"
+    }
+
+    /// Fixed-point text without Foundation.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int64(scaled / scale)
+        var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
+        if decimals > 0 {
+            let fraction = String(Int64(scaled - Double(whole) * scale))
+            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        return text
+    }
+
+    /// The drawing as an SVG document, `widthPoints` x `heightPoints` user units (points),
+    /// coordinates written with 3 decimals (a thousandth of a point).
+    public var svg: String {
+        func number(_ value: Double) -> String { Self.fixed(value, decimals: 3) }
+        func pointList(_ points: [ScreenPoint]) -> String {
+            points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
+        }
+        var out = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(number(widthPoints))" height="\(number(heightPoints))" \
+            viewBox="0 0 \(number(widthPoints)) \(number(heightPoints))" font-family="Helvetica, Arial, sans-serif">
+            <rect id="background" x="0" y="0" width="\(number(widthPoints))" height="\(number(heightPoints))" fill="#F4F1EA"/>
+            <g id="graticule" stroke="#C9C3B6" stroke-width="0.75" fill="none">
+
+            """
+        for line in graticule {
+            out += "<polyline data-label=\"\(line.label)\" points=\"\(pointList(line.points))\"/>\n"
+        }
+        out += "</g>\n<g id=\"graticule-labels\" fill=\"#8A8477\" font-size=\"9\">\n"
+        for line in graticule {
+            if let first = line.points.first {
+                out += "<text x=\"\(number(first.x + 2))\" y=\"\(number(first.y - 2))\">\(line.label)</text>\n"
+            }
+        }
+        out += "</g>\n"
+        out += "<polygon id=\"bounds\" points=\"\(pointList(bounds))\" fill=\"none\" stroke=\"#5F6368\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>\n"
+        out += "<polygon id=\"circle\" points=\"\(pointList(circle))\" fill=\"#1A73E8\" fill-opacity=\"0.08\" stroke=\"#1A73E8\" stroke-width=\"1.5\"/>\n"
+        out += "<g id=\"pins\" stroke=\"#FFFFFF\" stroke-width=\"1.5\">\n"
+        for pin in pins {
+            let style = pin.category.style
+            out += "<circle data-id=\"\(Self.escaped(pin.id))\" data-symbol=\"\(style.symbol)\" cx=\"\(number(pin.point.x))\" cy=\"\(number(pin.point.y))\" r=\"6\" fill=\"\(style.colorHex)\"/>\n"
+        }
+        out += "</g>\n<g id=\"legend\" font-size=\"11\" fill=\"#202124\">\n"
+        let entries = Legend.entries
+        let boxHeight = 8 + 16 * Double(entries.count)
+        out += "<rect x=\"8\" y=\"\(number(heightPoints - boxHeight - 8))\" width=\"86\" height=\"\(number(boxHeight))\" rx=\"4\" fill=\"#FFFFFF\" fill-opacity=\"0.9\"/>\n"
+        for (index, entry) in entries.enumerated() {
+            let y = heightPoints - boxHeight - 8 + 14 + 16 * Double(index)
+            out += "<circle data-symbol=\"\(entry.style.symbol)\" cx=\"20\" cy=\"\(number(y - 4))\" r=\"5\" fill=\"\(entry.style.colorHex)\" stroke=\"#FFFFFF\"/>\n"
+            out += "<text x=\"30\" y=\"\(number(y))\">\(entry.style.label)</text>\n"
+        }
+        out += "</g>\n</svg>\n"
+        return out
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

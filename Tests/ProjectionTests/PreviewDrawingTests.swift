@@ -1,0 +1,102 @@
+import Foundation
+import GeoMath
+import Testing
+import TestSupport
+
+@testable import Projection
+
+/// The reference SVG: what it draws is where the geometry says.
+@Suite("PreviewDrawing")
+struct PreviewDrawingTests {
+    /// The `points` attribute of the element with `id`, as screen points.
+    static func points(ofElement id: String, in svg: String) throws -> [ScreenPoint] {
+        let line = try #require(svg.split(separator: "\n").first { $0.contains("id=\"\(id)\"") })
+        let attribute = try #require(line.range(of: "points=\""))
+        let rest = line[attribute.upperBound...]
+        let list = rest[..<(try #require(rest.firstIndex(of: "\"")))]
+        return try list.split(separator: " ").map { pair in
+            let numbers = pair.split(separator: ",").compactMap { Double($0) }
+            try #require(numbers.count == 2)
+            return ScreenPoint(x: numbers[0], y: numbers[1])
+        }
+    }
+
+    /// The pins' (id, cx, cy) in the SVG.
+    static func pins(in svg: String) -> [(id: String, x: Double, y: Double)] {
+        svg.split(separator: "\n").filter { $0.hasPrefix("<circle data-id=") }.compactMap { line in
+            func value(_ name: String) -> String? {
+                guard let start = line.range(of: "\(name)=\"") else { return nil }
+                let rest = line[start.upperBound...]
+                return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+            }
+            guard let id = value("data-id"), let x = value("cx").flatMap(Double.init), let y = value("cy").flatMap(Double.init)
+            else { return nil }
+            return (id, x, y)
+        }
+    }
+
+    @Test("the rendered 10 km circle lies within 0.5 points of the projected geodesic circle; pins sit at the frame's points")
+    func circleAndPins() throws {
+        let transformer = try WebMercatorTransformer()
+        for (latitude, longitude) in [(48.8566, 2.3522), (64.1466, -21.9426), (-17.7, 179.98)] {
+            let user = try Coordinate(latitude: latitude, longitude: longitude)
+            let region = CoordinateRegion.userVicinity(around: user)
+            let frame = try PreviewFrame(region: region, widthPoints: 390, transformer: transformer)
+            let announcements = [
+                Announcement(id: "a", status: "MISSING", latitude: latitude + 0.01, longitude: longitude),
+                Announcement(id: "b<&>", status: "found", latitude: latitude - 0.02, longitude: longitude - 0.03),
+            ]
+            let layout = try PinLayout(announcements: announcements, frame: frame, transformer: transformer)
+            let drawing = try PreviewDrawing(
+                region: region, pins: layout.pins.map { ($0.id, $0.category, $0.coordinate) }, placement: frame,
+                transformer: transformer)
+            let svg = drawing.svg
+
+            // The reference: GeographicLib-checked destinations, closed-form Mercator, and
+            // DESIGN.md's placement formula.
+            let circle = try Self.points(ofElement: "circle", in: svg)
+            #expect(circle.count == PreviewDrawing.circleSamples)
+            let center = WebMercatorTransformerTests.closedForm(latitude: latitude, longitude: longitude)
+            let world = 2 * Double.pi * 6_378_137
+            for (index, rendered) in circle.enumerated() {
+                let azimuth = 360 * Double(index) / Double(PreviewDrawing.circleSamples)
+                let destination = try user.destination(distanceMeters: 10_000, azimuthDegrees: azimuth).coordinate
+                let m = WebMercatorTransformerTests.closedForm(latitude: destination.latitude, longitude: destination.longitude)
+                let dx = (m.x - center.x).remainder(dividingBy: world)
+                let expected = ScreenPoint(
+                    x: 195 + dx * frame.pointsPerMeter, y: frame.heightPoints / 2 - (m.y - center.y) * frame.pointsPerMeter)
+                #expect(isClose(rendered.x, expected.x, within: 0.5) && isClose(rendered.y, expected.y, within: 0.5), "azimuth \(azimuth)")
+            }
+            // Round in Web Mercator: the circle's extent is the same both ways within 1%
+            // (the projection is conformal; 10 km is small against the Earth).
+            let xs = circle.map(\.x), ys = circle.map(\.y)
+            let width = xs.max()! - xs.min()!, height = ys.max()! - ys.min()!
+            #expect(isClose(width / height, 1, within: 0.01))
+
+            let rendered = Self.pins(in: svg)
+            #expect(rendered.map(\.id) == ["a", "b&lt;&amp;&gt;"])
+            for (pin, drawn) in zip(layout.pins, rendered) {
+                #expect(isClose(drawn.x, pin.point.x, within: 0.0005) && isClose(drawn.y, pin.point.y, within: 0.0005))
+            }
+            // The legend draws every style a pin can have.
+            for entry in Legend.entries {
+                #expect(svg.contains("data-symbol=\"\(entry.style.symbol)\" cx=\"20\""))
+            }
+        }
+    }
+
+    @Test("a camera state draws the same way: its points are the camera's")
+    func cameraState() throws {
+        let transformer = try WebMercatorTransformer()
+        let user = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        var camera = try MapCamera(fitting: .userVicinity(around: user), viewportWidth: 390, viewportHeight: 844, transformer: transformer)
+        try camera.pinch(scale: 1.5, anchor: ScreenPoint(x: 100, y: 300))
+        let pin = try Coordinate(latitude: 48.86, longitude: 2.36)
+        let drawing = try PreviewDrawing(
+            region: .userVicinity(around: user), pins: [("p", .found, pin)], placement: camera, transformer: transformer)
+        let expected = try camera.point(for: pin, transformer: transformer)
+        let drawn = try #require(Self.pins(in: drawing.svg).first)
+        #expect(isClose(drawn.x, expected.x, within: 0.0005) && isClose(drawn.y, expected.y, within: 0.0005))
+        #expect(drawing.widthPoints == 390 && drawing.heightPoints == 844)
+    }
+}
