@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libproj-dev pkg-config
 
-.PHONY: all deps test leaks fuzz bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
+.PHONY: all deps test leaks fuzz docs bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
 
 all: test
 
@@ -40,6 +40,10 @@ leaks: deps
 # with arbitrary doubles; replays Fuzz/Regressions, then FUZZ_SECONDS (default 60) per target.
 fuzz: deps
 	SWIFT="$(SWIFT)" scripts/fuzz.sh
+
+# The DocC documentation of both libraries (Projection has the two walk-through articles).
+docs: deps
+	$(SWIFT) package generate-documentation --target GeoMath --target Projection
 
 # Release build, then the default performance run of geobench (every suite).
 bench: deps

@@ -8,7 +8,7 @@ public struct AnnouncementsQuery: Hashable, Sendable {
     /// The search range in whole kilometres.
     public let rangeKilometers: Int
 
-    /// The query for the preview of ``GeoMath/CoordinateRegion/userVicinity(around:)``:
+    /// The query for the preview of `CoordinateRegion.userVicinity(around:)`:
     /// range = 10 km.
     public init(userLocation: Coordinate) {
         self.center = userLocation

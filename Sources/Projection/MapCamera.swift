@@ -122,8 +122,8 @@ public struct MapCamera: Hashable, Sendable {
     /// zoom where the region's bounds fit the viewport (the scale of ``PreviewFrame``), then
     /// clamped into `limits` and constrained.
     ///
-    /// Use ``GeoMath/CoordinateRegion/userVicinity(around:)`` for the 10 km around the user,
-    /// and ``GeoMath/CoordinateRegion/locationUnavailableDefault`` when location permission is
+    /// Use `CoordinateRegion.userVicinity(around:)` for the 10 km around the user,
+    /// and `CoordinateRegion.locationUnavailableDefault` when location permission is
     /// denied.
     ///
     /// - Throws: ``ProjectionError/invalidViewportSize(name:value:)`` or a PROJ error.

@@ -49,7 +49,7 @@ public struct PreviewFrame: Hashable, Sendable {
     /// Builds the frame that keeps `region` visible, centered on its center.
     ///
     /// - Parameters:
-    ///   - region: The region to show, e.g. ``GeoMath/CoordinateRegion/userVicinity(around:)``.
+    ///   - region: The region to show, e.g. `CoordinateRegion.userVicinity(around:)`.
     ///   - widthPoints: Frame width in points, in [1, 1 000 000] (the full screen width).
     ///   - heightPoints: Frame height in points, in [1, 1 000 000]; nil for 16:9 (width * 9/16).
     ///   - displayScale: Pixels per point, in (0, 100] (1, 2 or 3 on phones).
