@@ -28,9 +28,13 @@ public enum LocationPermission: String, Hashable, Sendable, Codable, CaseIterabl
 
 /// Why the landing page shows "permission required" instead of the map.
 public enum PermissionProblem: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The user has not been asked yet (the app asks, elsewhere).
     case notDetermined
+    /// The user said no.
     case denied
+    /// Parental controls or a profile forbid location.
     case restricted
+    /// Location services are off for the whole device.
     case servicesOff
 
     /// The message the landing page shows.
@@ -47,31 +51,50 @@ public enum PermissionProblem: String, Hashable, Sendable, Codable, CaseIterable
 /// What the landing page's map preview shows: a pure value, changed only by
 /// ``next(on:)``.
 public enum PreviewState: Hashable, Sendable {
-    /// Waiting for the location (nil) or for the snapshot of the region around it.
-    case loading(location: Coordinate?)
-    /// The snapshot is on screen: the region around the location captured at entry, and its
-    /// frame.
-    case map(region: CoordinateRegion, frame: PreviewFrame)
+    /// Waiting for the location (nil) or for the snapshot of the region around it. `attempt`
+    /// numbers the load, so that a late result or timer of an earlier load is ignored.
+    case loading(location: Coordinate?, attempt: Int)
+    /// The snapshot is on screen: the region around the location captured at entry, its
+    /// frame, and the load that made it.
+    case map(region: CoordinateRegion, frame: PreviewFrame, attempt: Int)
     /// No map without location permission: a message and a go-to-settings action.
-    case permissionRequired(PermissionProblem)
+    /// `lastAttempt` is the last load started (0 before any), so the next one gets a new number.
+    case permissionRequired(PermissionProblem, lastAttempt: Int = 0)
     /// The snapshot failed or timed out: a message and a retry action. The captured location,
-    /// if any, is kept for the retry.
-    case failed(message: String, location: Coordinate?)
+    /// if any, is kept for the retry; `attempt` is the load that failed.
+    case failed(message: String, location: Coordinate?, attempt: Int)
 
     /// How long a load may take before it becomes ``failed(message:location:)``.
     public static let loadTimeoutSeconds: Double = 10
 
     /// The state and its first effects when the landing page appears with `permission`.
     public static func start(permission: LocationPermission) -> (state: PreviewState, effects: [PreviewEffect]) {
-        if let problem = permission.problem { return (.permissionRequired(problem), []) }
-        return (.loading(location: nil), [.requestLocation, .startLoadTimer(seconds: loadTimeoutSeconds)])
+        if let problem = permission.problem { return (.permissionRequired(problem, lastAttempt: 0), []) }
+        return load(location: nil, attempt: 1)
+    }
+
+    /// A new load: the location if none was captured, else the snapshot; and its timer.
+    static func load(location: Coordinate?, attempt: Int) -> (state: PreviewState, effects: [PreviewEffect]) {
+        let timer = PreviewEffect.startLoadTimer(seconds: loadTimeoutSeconds, attempt: attempt)
+        guard let location else { return (.loading(location: nil, attempt: attempt), [.requestLocation, timer]) }
+        return (.loading(location: location, attempt: attempt),
+                [.requestSnapshot(region: .userVicinity(around: location), attempt: attempt), timer])
+    }
+
+    /// The number of the current or last load (0 before any).
+    public var attempt: Int {
+        switch self {
+        case .loading(_, let attempt), .failed(_, _, let attempt), .map(_, _, let attempt),
+             .permissionRequired(_, let attempt):
+            return attempt
+        }
     }
 
     /// The user-facing message of the state, if it has one.
     public var message: String? {
         switch self {
-        case .permissionRequired(let problem): return problem.message
-        case .failed(let message, _): return message
+        case .permissionRequired(let problem, _): return problem.message
+        case .failed(let message, _, _): return message
         case .loading, .map: return nil
         }
     }
@@ -91,47 +114,50 @@ public enum PreviewState: Hashable, Sendable {
     ///   from there starts loading, without a restart.
     /// - The location is captured once, while loading without one; later locations are
     ///   ignored (the preview does not follow the user).
-    /// - A snapshot result counts only while loading for the same region; the load timer
-    ///   firing while loading fails it. Retry (from failed) loads again.
-    /// - A tap is delivered only on the map; elsewhere it does nothing.
+    /// - A snapshot result or a timer counts only for the current load (its attempt number),
+    ///   and a snapshot only for the captured location's region; a late result of an earlier
+    ///   load is ignored. The timer firing while loading fails the load. Retry (from failed)
+    ///   starts a new load.
+    /// - A tap is delivered only on the map, for a point inside the frame; elsewhere it does
+    ///   nothing.
     public func next(on event: PreviewEvent) -> (state: PreviewState, effects: [PreviewEffect]) {
         switch event {
         case .permissionChanged(let permission):
             if let problem = permission.problem {
                 // Leaving a load stops its timer; nothing else is running.
-                if case .loading = self { return (.permissionRequired(problem), [.cancelLoadTimer]) }
-                return (.permissionRequired(problem), [])
+                if case .loading = self { return (.permissionRequired(problem, lastAttempt: attempt), [.cancelLoadTimer]) }
+                return (.permissionRequired(problem, lastAttempt: attempt), [])
             }
-            if case .permissionRequired = self { return Self.start(permission: .granted) }
+            if case .permissionRequired = self { return Self.load(location: nil, attempt: attempt + 1) }
             return (self, [])
 
         case .locationArrived(let location):
-            guard case .loading(nil) = self else { return (self, []) }
-            return (.loading(location: location), [.requestSnapshot(region: .userVicinity(around: location))])
+            guard case .loading(nil, let attempt) = self else { return (self, []) }
+            return (.loading(location: location, attempt: attempt),
+                    [.requestSnapshot(region: .userVicinity(around: location), attempt: attempt)])
 
-        case .snapshotSucceeded(let frame):
-            guard case .loading(let location?) = self, frame.region == .userVicinity(around: location) else { return (self, []) }
-            return (.map(region: frame.region, frame: frame), [.cancelLoadTimer])
+        case .snapshotSucceeded(let frame, let attempt):
+            guard case .loading(let location?, attempt) = self, frame.region == .userVicinity(around: location) else {
+                return (self, [])
+            }
+            return (.map(region: frame.region, frame: frame, attempt: attempt), [.cancelLoadTimer])
 
-        case .snapshotFailed(let message):
-            guard case .loading(let location) = self else { return (self, []) }
-            return (.failed(message: message, location: location), [.cancelLoadTimer])
+        case .snapshotFailed(let message, let attempt):
+            guard case .loading(let location, attempt) = self else { return (self, []) }
+            return (.failed(message: message, location: location, attempt: attempt), [.cancelLoadTimer])
 
-        case .loadTimedOut:
-            guard case .loading(let location) = self else { return (self, []) }
+        case .loadTimedOut(let attempt):
+            guard case .loading(let location, attempt) = self else { return (self, []) }
             let seconds = Self.loadTimeoutSeconds
-            return (.failed(message: "The map did not load within \(Int(seconds)) seconds.", location: location), [])
+            return (.failed(message: "The map did not load within \(Int(seconds)) seconds.", location: location, attempt: attempt), [])
 
         case .retry:
-            guard case .failed(_, let location) = self else { return (self, []) }
-            let timer = PreviewEffect.startLoadTimer(seconds: Self.loadTimeoutSeconds)
-            if let location {
-                return (.loading(location: location), [.requestSnapshot(region: .userVicinity(around: location)), timer])
-            }
-            return (.loading(location: nil), [.requestLocation, timer])
+            guard case .failed(_, let location, let attempt) = self else { return (self, []) }
+            return Self.load(location: location, attempt: attempt + 1)
 
         case .tap(let point):
-            guard case .map = self else { return (self, []) }
+            // Only on the map, and only a point of the frame (NaN or outside: nothing).
+            guard case .map(_, let frame, _) = self, frame.contains(point) else { return (self, []) }
             return (self, [.deliverTap(point)])
         }
     }
@@ -143,12 +169,12 @@ public enum PreviewEvent: Hashable, Sendable {
     case permissionChanged(LocationPermission)
     /// A location fix arrived.
     case locationArrived(Coordinate)
-    /// The snapshot of a region is ready, with its frame.
-    case snapshotSucceeded(PreviewFrame)
-    /// The snapshot could not be made.
-    case snapshotFailed(message: String)
-    /// The load timer fired.
-    case loadTimedOut
+    /// The snapshot requested by load `attempt` is ready, with its frame.
+    case snapshotSucceeded(PreviewFrame, attempt: Int)
+    /// The snapshot requested by load `attempt` could not be made.
+    case snapshotFailed(message: String, attempt: Int)
+    /// The timer of load `attempt` fired.
+    case loadTimedOut(attempt: Int)
     /// The user chose retry.
     case retry
     /// The user tapped the preview at a frame point.
@@ -160,11 +186,11 @@ public enum PreviewEvent: Hashable, Sendable {
 public enum PreviewEffect: Hashable, Sendable {
     /// Read the current location once.
     case requestLocation
-    /// Make the snapshot of this region (then send ``PreviewEvent/snapshotSucceeded(_:)`` or
-    /// ``PreviewEvent/snapshotFailed(message:)``).
-    case requestSnapshot(region: CoordinateRegion)
-    /// Start the load timer; send ``PreviewEvent/loadTimedOut`` when it fires.
-    case startLoadTimer(seconds: Double)
+    /// Make the snapshot of this region (then send ``PreviewEvent/snapshotSucceeded(_:attempt:)``
+    /// or ``PreviewEvent/snapshotFailed(message:attempt:)`` with the same attempt).
+    case requestSnapshot(region: CoordinateRegion, attempt: Int)
+    /// Start the load timer; send ``PreviewEvent/loadTimedOut(attempt:)`` when it fires.
+    case startLoadTimer(seconds: Double, attempt: Int)
     /// Stop the load timer.
     case cancelLoadTimer
     /// Hand the tap to the app (open the fullscreen map there).

@@ -17,7 +17,7 @@ struct DocumentationTests {
         let region = CoordinateRegion.userVicinity(around: user)
         let transformer = try WebMercatorTransformer()
         let frame = try PreviewFrame(region: region, widthPoints: 390, displayScale: 3, transformer: transformer)
-        #expect(frame.heightPoints == 219.375 && abs(frame.pointsPerMeter - 0.0072) < 0.0001)
+        #expect(abs(frame.heightPoints - 219.375) < 1e-12 && abs(frame.pointsPerMeter - 0.0072) < 0.0001)
 
         let announcements = [
             Announcement(id: "a1", status: "MISSING", latitude: 48.86, longitude: 2.35),
@@ -30,11 +30,11 @@ struct DocumentationTests {
         #expect(Legend.entries.map(\.category) == [.missing, .found])
 
         var (state, effects) = PreviewState.start(permission: .granted)
-        #expect(effects == [.requestLocation, .startLoadTimer(seconds: 10)])
+        #expect(effects == [.requestLocation, .startLoadTimer(seconds: 10, attempt: 1)])
         (state, effects) = state.next(on: .locationArrived(user))
-        #expect(effects == [.requestSnapshot(region: region)])
-        (state, effects) = state.next(on: .snapshotSucceeded(frame))
-        #expect(state == .map(region: region, frame: frame))
+        #expect(effects == [.requestSnapshot(region: region, attempt: 1)])
+        (state, effects) = state.next(on: .snapshotSucceeded(frame, attempt: 1))
+        #expect(state == .map(region: region, frame: frame, attempt: 1))
     }
 
     @Test("Driving the camera from gestures: the article's code runs and gives what it says")

@@ -8,79 +8,85 @@ import Testing
 struct PreviewStateTests {
     static var paris: Coordinate { get throws { try Coordinate(latitude: 48.8566, longitude: 2.3522) } }
     static var oslo: Coordinate { get throws { try Coordinate(latitude: 59.91, longitude: 10.75) } }
-    static let timer = PreviewEffect.startLoadTimer(seconds: 10)
+    static func timer(_ attempt: Int) -> PreviewEffect { .startLoadTimer(seconds: 10, attempt: attempt) }
 
     static func frame(around location: Coordinate) throws -> PreviewFrame {
         try PreviewFrame(region: .userVicinity(around: location), widthPoints: 390, transformer: WebMercatorTransformer())
     }
 
-    /// One sample of every state.
+    /// One sample of every state, all in load 1.
     static func states() throws -> [PreviewState] {
         [
-            .loading(location: nil), .loading(location: try paris),
-            .map(region: .userVicinity(around: try paris), frame: try frame(around: try paris)),
-            .failed(message: "boom", location: nil), .failed(message: "boom", location: try paris),
-        ] + PermissionProblem.allCases.map(PreviewState.permissionRequired)
+            .loading(location: nil, attempt: 1), .loading(location: try paris, attempt: 1),
+            .map(region: .userVicinity(around: try paris), frame: try frame(around: try paris), attempt: 1),
+            .failed(message: "boom", location: nil, attempt: 1), .failed(message: "boom", location: try paris, attempt: 1),
+        ] + PermissionProblem.allCases.map { PreviewState.permissionRequired($0, lastAttempt: 1) }
     }
 
-    /// One sample of every event (a snapshot for Paris, the location captured in the samples,
-    /// and one for Oslo, a stale region).
+    /// One sample of every event: results of load 1 and stale ones of load 0, a snapshot for
+    /// the captured location (Paris) and one for another region (Oslo), taps inside, outside
+    /// and NaN.
     static func events() throws -> [PreviewEvent] {
         LocationPermission.allCases.map(PreviewEvent.permissionChanged) + [
-            .locationArrived(try oslo), .snapshotSucceeded(try frame(around: try paris)), .snapshotSucceeded(try frame(around: try oslo)),
-            .snapshotFailed(message: "no network"), .loadTimedOut, .retry, .tap(ScreenPoint(x: 10, y: 20)),
+            .locationArrived(try oslo),
+            .snapshotSucceeded(try frame(around: try paris), attempt: 1), .snapshotSucceeded(try frame(around: try oslo), attempt: 1),
+            .snapshotSucceeded(try frame(around: try paris), attempt: 0),
+            .snapshotFailed(message: "no network", attempt: 1), .snapshotFailed(message: "late", attempt: 0),
+            .loadTimedOut(attempt: 1), .loadTimedOut(attempt: 0), .retry,
+            .tap(ScreenPoint(x: 10, y: 20)), .tap(ScreenPoint(x: 1_000, y: 20)), .tap(ScreenPoint(x: .nan, y: 20)),
         ]
     }
 
     /// The expected outcome of every pair, written from the issue's rules, one rule per event.
     static func expected(_ state: PreviewState, _ event: PreviewEvent) throws -> (PreviewState, [PreviewEffect]) {
         let unchanged = (state, [PreviewEffect]())
+        let attempt = state.attempt
         switch event {
         case .permissionChanged(let permission):
             switch (permission, state) {
-            case (.granted, .permissionRequired): return (.loading(location: nil), [.requestLocation, timer])
+            case (.granted, .permissionRequired(_, let last)): return (.loading(location: nil, attempt: last + 1), [.requestLocation, timer(last + 1)])
             case (.granted, _): return unchanged
-            case (_, .loading): return (.permissionRequired(permission.problem!), [.cancelLoadTimer])
-            default: return (.permissionRequired(permission.problem!), [])
+            case (_, .loading): return (.permissionRequired(permission.problem!, lastAttempt: attempt), [.cancelLoadTimer])
+            default: return (.permissionRequired(permission.problem!, lastAttempt: attempt), [])
             }
         case .locationArrived(let location):
-            if state == .loading(location: nil) {
-                return (.loading(location: location), [.requestSnapshot(region: .userVicinity(around: location))])
+            if state == .loading(location: nil, attempt: attempt) {
+                return (.loading(location: location, attempt: attempt),
+                        [.requestSnapshot(region: .userVicinity(around: location), attempt: attempt)])
             }
             return unchanged
-        case .snapshotSucceeded(let frame):
+        case .snapshotSucceeded(let frame, let of):
             let paris = try paris
-            if state == .loading(location: paris), frame.region == .userVicinity(around: paris) {
-                return (.map(region: frame.region, frame: frame), [.cancelLoadTimer])
+            if state == .loading(location: paris, attempt: of), frame.region == .userVicinity(around: paris) {
+                return (.map(region: frame.region, frame: frame, attempt: of), [.cancelLoadTimer])
             }
             return unchanged
-        case .snapshotFailed(let message):
-            switch state {
-            case .loading(let location): return (.failed(message: message, location: location), [.cancelLoadTimer])
-            default: return unchanged
+        case .snapshotFailed(let message, let of):
+            if case .loading(let location, of) = state { return (.failed(message: message, location: location, attempt: of), [.cancelLoadTimer]) }
+            return unchanged
+        case .loadTimedOut(let of):
+            if case .loading(let location, of) = state {
+                return (.failed(message: "The map did not load within 10 seconds.", location: location, attempt: of), [])
             }
-        case .loadTimedOut:
-            switch state {
-            case .loading(let location): return (.failed(message: "The map did not load within 10 seconds.", location: location), [])
-            default: return unchanged
-            }
+            return unchanged
         case .retry:
             switch state {
-            case .failed(_, nil): return (.loading(location: nil), [.requestLocation, timer])
-            case .failed(_, let location?):
-                return (.loading(location: location), [.requestSnapshot(region: .userVicinity(around: location)), timer])
+            case .failed(_, nil, let last): return (.loading(location: nil, attempt: last + 1), [.requestLocation, timer(last + 1)])
+            case .failed(_, let location?, let last):
+                return (.loading(location: location, attempt: last + 1),
+                        [.requestSnapshot(region: .userVicinity(around: location), attempt: last + 1), timer(last + 1)])
             default: return unchanged
             }
         case .tap(let point):
-            if case .map = state { return (state, [.deliverTap(point)]) }
+            if case .map = state, point.x >= 0, point.x <= 390, point.y >= 0, point.y <= 219.375 { return (state, [.deliverTap(point)]) }
             return unchanged
         }
     }
 
-    @Test("every state and event pair goes where the rules say (9 states x 12 events)")
+    @Test("every state and event pair goes where the rules say (9 states x 17 events)")
     func everyPair() throws {
         let states = try Self.states(), events = try Self.events()
-        #expect(states.count == 9 && events.count == 12)
+        #expect(states.count == 9 && events.count == 17)
         for state in states {
             for event in events {
                 let (next, effects) = state.next(on: event)
@@ -94,33 +100,41 @@ struct PreviewStateTests {
     @Test("a whole session: permission asked elsewhere, granted without a restart, location captured once, timeout, retry, map, tap")
     func session() throws {
         var (state, effects) = PreviewState.start(permission: .notDetermined)
-        #expect(state == .permissionRequired(.notDetermined) && effects.isEmpty && state.action == .openSettings)
+        #expect(state == .permissionRequired(.notDetermined, lastAttempt: 0) && effects.isEmpty && state.action == .openSettings)
         // The model never asks for permission: no effect of it does.
         (state, effects) = state.next(on: .permissionChanged(.granted))
-        #expect(state == .loading(location: nil) && effects == [.requestLocation, Self.timer])
-        (state, effects) = state.next(on: .locationArrived((try Self.paris)))
-        #expect(effects == [.requestSnapshot(region: .userVicinity(around: (try Self.paris)))])
+        #expect(state == .loading(location: nil, attempt: 1) && effects == [.requestLocation, Self.timer(1)])
+        (state, effects) = state.next(on: .locationArrived(try Self.paris))
+        #expect(effects == [.requestSnapshot(region: .userVicinity(around: try Self.paris), attempt: 1)])
         // A second fix is not followed.
-        (state, effects) = state.next(on: .locationArrived((try Self.oslo)))
-        #expect(state == .loading(location: (try Self.paris)) && effects.isEmpty)
+        (state, effects) = state.next(on: .locationArrived(try Self.oslo))
+        #expect(state == .loading(location: try Self.paris, attempt: 1) && effects.isEmpty)
         // A tap while loading does nothing; the load times out.
         (state, effects) = state.next(on: .tap(ScreenPoint(x: 1, y: 1)))
         #expect(effects.isEmpty)
-        (state, effects) = state.next(on: .loadTimedOut)
+        (state, effects) = state.next(on: .loadTimedOut(attempt: 1))
         #expect(state.action == .retry && state.message == "The map did not load within 10 seconds.")
         (state, effects) = state.next(on: .retry)
-        #expect(state == .loading(location: (try Self.paris)))
-        (state, effects) = state.next(on: .snapshotSucceeded(try Self.frame(around: (try Self.paris))))
-        guard case .map(let region, _) = state else {
+        #expect(state == .loading(location: try Self.paris, attempt: 2))
+        // The first load's late failure and timer do not end the second load.
+        (state, effects) = state.next(on: .snapshotFailed(message: "late", attempt: 1))
+        (state, effects) = state.next(on: .loadTimedOut(attempt: 1))
+        #expect(state == .loading(location: try Self.paris, attempt: 2) && effects.isEmpty)
+        (state, effects) = state.next(on: .snapshotSucceeded(try Self.frame(around: try Self.paris), attempt: 2))
+        guard case .map(let region, _, _) = state else {
             Issue.record("expected the map, got \(state)")
             return
         }
         #expect(region.center == (try Self.paris))
         (state, effects) = state.next(on: .tap(ScreenPoint(x: 100, y: 50)))
         #expect(effects == [.deliverTap(ScreenPoint(x: 100, y: 50))])
-        // Permission revoked at any time.
+        // Permission revoked at any time, then granted again: a new load number.
         (state, effects) = state.next(on: .permissionChanged(.servicesOff))
-        #expect(state == .permissionRequired(.servicesOff) && state.message?.contains("Location Services") == true)
+        #expect(state == .permissionRequired(.servicesOff, lastAttempt: 2) && state.message?.contains("Location Services") == true)
+        (state, effects) = state.next(on: .permissionChanged(.granted))
+        #expect(state == .loading(location: nil, attempt: 3))
+        (state, effects) = state.next(on: .loadTimedOut(attempt: 2))
+        #expect(state == .loading(location: nil, attempt: 3))
     }
 
     @Test("every start permission: granted loads, anything else asks for permission with a message and a settings action")
@@ -128,9 +142,9 @@ struct PreviewStateTests {
         for permission in LocationPermission.allCases {
             let (state, effects) = PreviewState.start(permission: permission)
             if permission == .granted {
-                #expect(state == .loading(location: nil) && effects == [.requestLocation, Self.timer] && state.action == nil)
+                #expect(state == .loading(location: nil, attempt: 1) && effects == [.requestLocation, Self.timer(1)] && state.action == nil)
             } else {
-                #expect(state == .permissionRequired(permission.problem!) && effects.isEmpty)
+                #expect(state == .permissionRequired(permission.problem!, lastAttempt: 0) && effects.isEmpty)
                 #expect(state.action == .openSettings && state.message?.isEmpty == false)
             }
         }
