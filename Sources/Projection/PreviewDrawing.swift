@@ -11,18 +11,40 @@ public protocol ScreenPlacement {
     func point(forMercator mercator: MercatorPoint) throws(ProjectionError) -> ScreenPoint
     /// The Web Mercator point under a screen point.
     func mercatorPoint(at point: ScreenPoint) throws(ProjectionError) -> MercatorPoint
+    /// Screen points per Web Mercator metre.
+    var screenPointsPerMeter: Double { get }
 }
 
 extension PreviewFrame: ScreenPlacement {
     public var screenWidthPoints: Double { widthPoints }
     public var screenHeightPoints: Double { heightPoints }
+    public var screenPointsPerMeter: Double { pointsPerMeter }
     public func mercatorPoint(at point: ScreenPoint) throws(ProjectionError) -> MercatorPoint { try mercator(for: point) }
 }
 
 extension MapCamera: ScreenPlacement {
     public var screenWidthPoints: Double { viewportWidth }
     public var screenHeightPoints: Double { viewportHeight }
+    public var screenPointsPerMeter: Double { pointsPerMeter }
     public func mercatorPoint(at point: ScreenPoint) throws(ProjectionError) -> MercatorPoint { try mercator(at: point) }
+}
+
+/// A graticule line of a drawing: its label and its points.
+public struct GraticuleLine: Hashable, Sendable {
+    /// "48.80°N", "2.30°E".
+    public let label: String
+    /// The line, in screen points.
+    public let points: [ScreenPoint]
+}
+
+/// A pin of a drawing.
+public struct DrawnPin: Hashable, Sendable {
+    /// The announcement's id.
+    public let id: String
+    /// Its legend category.
+    public let category: PinCategory
+    /// Where it is drawn, in screen points.
+    public let point: ScreenPoint
 }
 
 /// What a reference renderer draws for a preview or a camera state, placed in screen points:
@@ -30,18 +52,20 @@ extension MapCamera: ScreenPlacement {
 /// projection keeps shapes), the region's latitude/longitude bounds, a graticule, the pins by
 /// category, and the legend. ``svg`` writes it as an SVG document.
 public struct PreviewDrawing: Sendable {
-    /// Screen size in points.
+    /// Screen width in points.
     public let widthPoints: Double
+    /// Screen height in points.
     public let heightPoints: Double
     /// The geodesic circle of the region: the destinations at `circleSamples` azimuths, in
     /// azimuth order (0 = north).
     public let circle: [ScreenPoint]
-    /// The region's bounds: north-west, north-east, south-east, south-west corners.
+    /// The region's bounds: north-west, north-east, south-east, south-west corners (for a
+    /// region spanning all longitudes, its north and south edges across the screen).
     public let bounds: [ScreenPoint]
-    /// Graticule lines, each a polyline, with its label ("48.80°N", "2.30°E").
-    public let graticule: [(label: String, points: [ScreenPoint])]
-    /// The pins: identifier, category and screen point.
-    public let pins: [(id: String, category: PinCategory, point: ScreenPoint)]
+    /// Graticule lines of constant longitude, then latitude.
+    public let graticule: [GraticuleLine]
+    /// The pins on screen (pins more than 20 points off screen are left out).
+    public let pins: [DrawnPin]
 
     /// How many points the circle has.
     public static let circleSamples = 360
@@ -74,25 +98,46 @@ public struct PreviewDrawing: Sendable {
         }
         self.circle = circle
         let b = region.bounds
-        bounds = [
-            try place(try validCoordinate(b.north, b.west)), try place(try validCoordinate(b.north, b.east)),
-            try place(try validCoordinate(b.south, b.east)), try place(try validCoordinate(b.south, b.west)),
-        ]
-        self.pins = try pins.map { pin throws(ProjectionError) in (pin.id, pin.category, try place(pin.coordinate)) }
+        if b.spansAllLongitudes {
+            // -180 and 180 are the same meridian: draw the north and south edges across.
+            let north = try place(try validCoordinate(b.north, region.center.longitude))
+            let south = try place(try validCoordinate(b.south, region.center.longitude))
+            bounds = [
+                ScreenPoint(x: 0, y: north.y), ScreenPoint(x: widthPoints, y: north.y),
+                ScreenPoint(x: widthPoints, y: south.y), ScreenPoint(x: 0, y: south.y),
+            ]
+        } else {
+            bounds = [
+                try place(try validCoordinate(b.north, b.west)), try place(try validCoordinate(b.north, b.east)),
+                try place(try validCoordinate(b.south, b.east)), try place(try validCoordinate(b.south, b.west)),
+            ]
+        }
+        var drawn: [DrawnPin] = []
+        for pin in pins {
+            let point = try place(pin.coordinate)
+            let margin = 20.0
+            guard point.x >= -margin, point.x <= widthPoints + margin, point.y >= -margin, point.y <= heightPoints + margin
+            else { continue }
+            drawn.append(DrawnPin(id: pin.id, category: pin.category, point: point))
+        }
+        self.pins = drawn
         graticule = try Self.graticule(placement: placement, transformer: transformer)
     }
 
     /// Lines of constant latitude and longitude across the screen, about 4 to 10 each way, at a
-    /// round step (1, 2 or 5 times a power of ten degrees).
+    /// round step (1, 2 or 5 times a power of ten degrees). The longitude span comes from the
+    /// screen's width in Mercator metres, so a view as wide as the world or wider is covered.
     static func graticule(
         placement: some ScreenPlacement, transformer: WebMercatorTransformer
-    ) throws(ProjectionError) -> [(label: String, points: [ScreenPoint])] {
+    ) throws(ProjectionError) -> [GraticuleLine] {
         let width = placement.screenWidthPoints, height = placement.screenHeightPoints
-        let topLeft = try transformer.coordinate(for: try placement.mercatorPoint(at: ScreenPoint(x: 0, y: 0)))
-        let bottomRight = try transformer.coordinate(for: try placement.mercatorPoint(at: ScreenPoint(x: width, y: height)))
-        var west = topLeft.longitude, east = bottomRight.longitude
-        if east < west { east += 360 }
-        let north = topLeft.latitude, south = bottomRight.latitude
+        let center = try transformer.coordinate(for: try placement.mercatorPoint(at: ScreenPoint(x: width / 2, y: height / 2)))
+        let span = min(width / placement.screenPointsPerMeter / WebMercator.worldWidthMeters * 360, 360)
+        let west = center.longitude - span / 2, east = center.longitude + span / 2
+        let north = min(try transformer.coordinate(for: try placement.mercatorPoint(at: ScreenPoint(x: width / 2, y: 0))).latitude,
+                        WebMercator.maximumLatitude)
+        let south = max(try transformer.coordinate(for: try placement.mercatorPoint(at: ScreenPoint(x: width / 2, y: height))).latitude,
+                        -WebMercator.maximumLatitude)
         func step(_ extent: Double) -> Double {
             var step = 1e-4
             while extent / step > 10 {
@@ -102,28 +147,27 @@ public struct PreviewDrawing: Sendable {
             }
             return step
         }
-        var lines: [(label: String, points: [ScreenPoint])] = []
+        var lines: [GraticuleLine] = []
         let longitudeStep = step(max(east - west, 1e-9)), latitudeStep = step(max(north - south, 1e-9))
-        var longitude = (west / longitudeStep).rounded(.up) * longitudeStep
-        while longitude <= east {
+        // By index, so rounding never adds or drops a line.
+        for index in stride(from: Int((west / longitudeStep).rounded(.up)), through: Int((east / longitudeStep).rounded(.down)), by: 1) {
+            let longitude = Double(index) * longitudeStep
             var points: [ScreenPoint] = []
-            for index in 0...20 {
-                let latitude = south + (north - south) * Double(index) / 20
+            for sample in 0...20 {
+                let latitude = south + (north - south) * Double(sample) / 20
                 let coordinate = try validCoordinate(latitude, normalizedLongitude(longitude))
                 points.append(try placement.point(forMercator: try transformer.project(coordinate)))
             }
-            lines.append((Self.label(normalizedLongitude(longitude), positive: "E", negative: "W", step: longitudeStep), points))
-            longitude += longitudeStep
+            lines.append(GraticuleLine(label: Self.label(normalizedLongitude(longitude), positive: "E", negative: "W", step: longitudeStep), points: points))
         }
-        var latitude = (south / latitudeStep).rounded(.up) * latitudeStep
-        while latitude <= north {
+        for index in stride(from: Int((south / latitudeStep).rounded(.up)), through: Int((north / latitudeStep).rounded(.down)), by: 1) {
+            let latitude = Double(index) * latitudeStep
             var points: [ScreenPoint] = []
-            for index in 0...20 {
-                let coordinate = try validCoordinate(latitude, normalizedLongitude(west + (east - west) * Double(index) / 20))
+            for sample in 0...20 {
+                let coordinate = try validCoordinate(latitude, normalizedLongitude(west + (east - west) * Double(sample) / 20))
                 points.append(try placement.point(forMercator: try transformer.project(coordinate)))
             }
-            lines.append((Self.label(latitude, positive: "N", negative: "S", step: latitudeStep), points))
-            latitude += latitudeStep
+            lines.append(GraticuleLine(label: Self.label(latitude, positive: "N", negative: "S", step: latitudeStep), points: points))
         }
         return lines
     }
@@ -146,6 +190,8 @@ public struct PreviewDrawing: Sendable {
     /// Fixed-point text without Foundation.
     static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "0" }
+        // Beyond 1e12 the fixed-point digits would not fit an Int64: Swift's own form.
+        guard abs(value) < 1e12 else { return "\(value)" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
@@ -177,8 +223,12 @@ public struct PreviewDrawing: Sendable {
         }
         out += "</g>\n<g id=\"graticule-labels\" fill=\"#8A8477\" font-size=\"9\">\n"
         for line in graticule {
-            if let first = line.points.first {
+            // Longitude labels at the bottom end, latitude labels at the right end (clear of
+            // the legend at the bottom left).
+            if line.label.hasSuffix("E") || line.label.hasSuffix("W"), let first = line.points.first {
                 out += "<text x=\"\(number(first.x + 2))\" y=\"\(number(first.y - 2))\">\(line.label)</text>\n"
+            } else if let last = line.points.last {
+                out += "<text x=\"\(number(last.x - 2))\" y=\"\(number(last.y - 2))\" text-anchor=\"end\">\(line.label)</text>\n"
             }
         }
         out += "</g>\n"
@@ -210,6 +260,9 @@ public struct PreviewDrawing: Sendable {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            case _ where character.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F }):
+                // Control characters are not allowed in XML attributes, even escaped: dropped.
+                continue
             default: out.append(character)
             }
         }

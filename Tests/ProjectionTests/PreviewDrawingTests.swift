@@ -85,6 +85,33 @@ struct PreviewDrawingTests {
         }
     }
 
+    @Test("graticules cover any view: a world region, a camera at zoom 0 wider than the world, a pole; labels and ids are valid XML text")
+    func graticuleAndEdges() throws {
+        let transformer = try WebMercatorTransformer()
+        let world = CoordinateRegion.world
+        let frame = try PreviewFrame(region: world, widthPoints: 390, transformer: transformer)
+        let pins = [("tab\there & <there>", PinCategory.missing, try Coordinate(latitude: 10, longitude: 20))]
+        var drawing = try PreviewDrawing(region: world, pins: pins, placement: frame, transformer: transformer)
+        // Every 50 or 100 degrees of longitude across the whole width: several lines, not one.
+        let meridians = drawing.graticule.filter { $0.label.hasSuffix("E") || $0.label.hasSuffix("W") }
+        #expect(meridians.count >= 4)
+        #expect(drawing.graticule.allSatisfy { $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } })
+        #expect(drawing.svg.contains("data-id=\"tabhere &amp; &lt;there&gt;\""))
+        // The bounds of a region spanning all longitudes run across the screen.
+        #expect(drawing.bounds.map(\.x) == [0, 390, 390, 0])
+
+        let wide = try MapCamera(centerMercator: MercatorPoint(x: 1e6, y: 0), zoom: 0, viewportWidth: 1_000, viewportHeight: 200)
+        drawing = try PreviewDrawing(region: .userVicinity(around: try Coordinate(latitude: 0, longitude: 9)), pins: [], placement: wide, transformer: transformer)
+        let wideMeridians = drawing.graticule.filter { $0.label.hasSuffix("E") || $0.label.hasSuffix("W") }
+        #expect(wideMeridians.count >= 4)
+
+        let pole = try CoordinateRegion(center: Coordinate(latitude: 89.99, longitude: 45), radiusMeters: 10_000)
+        let poleFrame = try PreviewFrame(region: pole, widthPoints: 390, transformer: transformer)
+        drawing = try PreviewDrawing(region: pole, pins: [], placement: poleFrame, transformer: transformer)
+        #expect(drawing.circle.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        #expect(drawing.bounds.map(\.x) == [0, 390, 390, 0])
+    }
+
     @Test("a camera state draws the same way: its points are the camera's")
     func cameraState() throws {
         let transformer = try WebMercatorTransformer()
