@@ -64,7 +64,7 @@ public enum PreviewState: Hashable, Sendable {
     /// if any, is kept for the retry; `attempt` is the load that failed.
     case failed(message: String, location: Coordinate?, attempt: Int)
 
-    /// How long a load may take before it becomes ``failed(message:location:)``.
+    /// How long a load may take before it becomes ``failed(message:location:attempt:)``.
     public static let loadTimeoutSeconds: Double = 10
 
     /// The state and its first effects when the landing page appears with `permission`.
