@@ -33,6 +33,14 @@ final class ProjTransformation {
         self.transformation = transformation
     }
 
+    /// One bare forward `proj_trans_generic` call over two buffers, in place; returns PROJ's
+    /// count. No error number, no checks: for the benchmark baselines only.
+    func rawForward(x: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>) -> Int {
+        let stride = MemoryLayout<Double>.stride
+        return proj_trans_generic(
+            transformation, PJ_FWD, x.baseAddress, stride, x.count, y.baseAddress, stride, y.count, nil, 0, 0, nil, 0, 0)
+    }
+
     deinit {
         proj_destroy(transformation)
         proj_context_destroy(context)

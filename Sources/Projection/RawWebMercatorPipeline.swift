@@ -1,5 +1,3 @@
-internal import CProj
-
 /// PROJ called directly the way an application would for EPSG:4326 -> EPSG:3857 with longitude
 /// first: the two-step pipeline that `proj_create_crs_to_crs` followed by
 /// `proj_normalize_for_visualization` yields (`unitconvert` degrees to radians, then
@@ -24,11 +22,6 @@ public final class RawWebMercatorPipeline {
 
     /// One `proj_trans_generic` call on buffers of degrees; returns PROJ's count.
     public func projectInPlace(longitudes: UnsafeMutableBufferPointer<Double>, latitudes: UnsafeMutableBufferPointer<Double>) -> Int {
-        let stride = MemoryLayout<Double>.stride
-        return proj_trans_generic(
-            proj.transformation, PJ_FWD,
-            longitudes.baseAddress, stride, longitudes.count,
-            latitudes.baseAddress, stride, latitudes.count,
-            nil, 0, 0, nil, 0, 0)
+        proj.rawForward(x: longitudes, y: latitudes)
     }
 }

@@ -88,12 +88,7 @@ public final class WebMercatorTransformer {
     /// it: a baseline of the `pins` performance run.
     @_spi(Baseline)
     public func rawProjectInPlace(longitudes: UnsafeMutableBufferPointer<Double>, latitudes: UnsafeMutableBufferPointer<Double>) -> Int {
-        let stride = MemoryLayout<Double>.stride
-        return proj_trans_generic(
-            proj.transformation, PJ_FWD,
-            longitudes.baseAddress, stride, longitudes.count,
-            latitudes.baseAddress, stride, latitudes.count,
-            nil, 0, 0, nil, 0, 0)
+        proj.rawForward(x: longitudes, y: latitudes)
     }
 
     /// One `proj_trans_generic` call; resets PROJ's sticky error number first, reads it after,
