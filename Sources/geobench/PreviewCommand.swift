@@ -17,14 +17,7 @@ struct PreviewCommand: ParsableCommand {
         abstract: "Print the preview frame (16:9 by default) and the placed pins of a CSV of announcements as JSON."
     )
 
-    @Option(name: .long, parsing: .unconditional, help: "User latitude in degrees, in [-90, 90].")
-    var latitude: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "User longitude in degrees, in [-180, 180].")
-    var longitude: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Region radius in metres, greater than 0.")
-    var radius: Double = CoordinateRegion.userVicinityRadiusMeters
+    @OptionGroup var place: RegionOptions
 
     @Option(name: .long, parsing: .unconditional, help: "Frame width in points.")
     var width: Double
@@ -39,8 +32,7 @@ struct PreviewCommand: ParsableCommand {
     var pins: String?
 
     func run() throws {
-        let center = try Coordinate(latitude: latitude, longitude: longitude)
-        let region = try CoordinateRegion(center: center, radiusMeters: radius)
+        let region = try place.region()
         let transformer = try WebMercatorTransformer()
         let frame = try PreviewFrame(
             region: region, widthPoints: width, heightPoints: height, displayScale: scale, transformer: transformer)

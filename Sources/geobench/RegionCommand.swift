@@ -8,18 +8,10 @@ struct RegionCommand: ParsableCommand {
         abstract: "Print the exact WGS84 region (bounds, span, poles) of a center and a radius as JSON."
     )
 
-    @Option(name: .long, parsing: .unconditional, help: "Center latitude in degrees, in [-90, 90].")
-    var latitude: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Center longitude in degrees, in [-180, 180].")
-    var longitude: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Radius in metres, greater than 0.")
-    var radius: Double = CoordinateRegion.userVicinityRadiusMeters
+    @OptionGroup var place: RegionOptions
 
     func run() throws {
-        let center = try Coordinate(latitude: latitude, longitude: longitude)
-        let region = try CoordinateRegion(center: center, radiusMeters: radius)
+        let region = try place.region()
         print(Self.json(for: region).text)
     }
 

@@ -24,14 +24,7 @@ struct RenderCommand: ParsableCommand {
         abstract: "Write an SVG of the preview frame (or of the camera after --script): graticule, 10 km circle, bounds, pins, legend."
     )
 
-    @Option(name: .long, parsing: .unconditional, help: "User latitude in degrees, in [-90, 90].")
-    var latitude: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "User longitude in degrees, in [-180, 180].")
-    var longitude: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Region radius in metres, greater than 0.")
-    var radius: Double = CoordinateRegion.userVicinityRadiusMeters
+    @OptionGroup var place: RegionOptions
 
     @Option(name: .long, parsing: .unconditional, help: "Frame width in points (ignored with --script).")
     var width: Double = 390
@@ -49,7 +42,7 @@ struct RenderCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let region = try CoordinateRegion(center: try Coordinate(latitude: latitude, longitude: longitude), radiusMeters: radius)
+        let region = try place.region()
         let transformer = try WebMercatorTransformer()
         let announcements = try pins.map { path in try AnnouncementCSV.parse(try readFile(path)) } ?? []
         var placed: [(id: String, category: PinCategory, coordinate: Coordinate)] = []

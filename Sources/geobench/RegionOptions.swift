@@ -1,0 +1,19 @@
+import ArgumentParser
+import GeoMath
+
+/// The center and radius options shared by `region`, `preview` and `render`.
+struct RegionOptions: ParsableArguments {
+    @Option(name: .long, parsing: .unconditional, help: "Center (the user's) latitude in degrees, in [-90, 90].")
+    var latitude: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Center (the user's) longitude in degrees, in [-180, 180].")
+    var longitude: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Region radius in metres, greater than 0.")
+    var radius: Double = CoordinateRegion.userVicinityRadiusMeters
+
+    /// The validated region.
+    func region() throws -> CoordinateRegion {
+        try CoordinateRegion(center: try Coordinate(latitude: latitude, longitude: longitude), radiusMeters: radius)
+    }
+}
