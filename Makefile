@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libproj-dev pkg-config
 
-.PHONY: all deps test leaks fuzz docs bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
+.PHONY: all deps test consumer leaks fuzz docs docs-site bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
 
 all: test
 
@@ -23,8 +23,16 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# Every test: the test targets, then the DocC walk-throughs (and the README's Swift block)
+# compiled as written in a new package that depends on this one, and run.
 test: deps
 	$(SWIFT) test
+	$(MAKE) consumer
+
+# A new package depending on this one by path, holding the DocC articles' code exactly as
+# shown: Swift 6 language mode, warnings as errors; each walk-through is run.
+consumer: deps
+	SWIFT="$(SWIFT)" scripts/check_consumer.sh
 
 # geobench's commands under valgrind: fails on any definite leak (PROJ handles, Swift objects)
 # or memory error. Installs valgrind with apt-get when it is missing.
@@ -44,6 +52,14 @@ fuzz: deps
 # The DocC documentation of both libraries (Projection has the two walk-through articles).
 docs: deps
 	$(SWIFT) package generate-documentation --target GeoMath --target Projection
+
+# The same documentation as a static site in .build/docs-site (see the README to read it).
+docs-site: deps
+	mkdir -p .build/docs-site
+	for target in GeoMath Projection; do \
+		$(SWIFT) package --allow-writing-to-directory .build/docs-site generate-documentation --target $$target \
+			--output-path .build/docs-site/$$target --transform-for-static-hosting --hosting-base-path $$target || exit 1; \
+	done
 
 # Release build, then the default performance run of geobench (every suite).
 bench: deps

@@ -4,8 +4,12 @@ import PackageDescription
 let package = Package(
     name: "PetMapGeometry",
     products: [
+        // What an app links: geodesy, and Web Mercator with the preview and the camera.
         .library(name: "GeoMath", targets: ["GeoMath"]),
         .library(name: "Projection", targets: ["Projection"]),
+        // Not for apps: geobench's input formats (announcements CSV, camera scripts), the
+        // reference SVG renderer and the benchmark baselines, for the fuzzers and benchmarks.
+        .library(name: "MapTooling", targets: ["MapTooling"]),
         .executable(name: "geobench", targets: ["geobench"]),
     ],
     dependencies: [
@@ -29,11 +33,16 @@ let package = Package(
             name: "Projection",
             dependencies: ["GeoMath", "CProj"]
         ),
+        .target(
+            name: "MapTooling",
+            dependencies: ["GeoMath", "Projection"]
+        ),
         .executableTarget(
             name: "geobench",
             dependencies: [
                 "GeoMath",
                 "Projection",
+                "MapTooling",
                 "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -60,6 +69,15 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "MapToolingTests",
+            dependencies: [
+                "GeoMath",
+                "Projection",
+                "MapTooling",
+                "TestSupport",
+            ]
         ),
         .testTarget(
             name: "ProjectionTests",

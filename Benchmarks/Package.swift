@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GeoMath", package: "PetMapGeometry"),
                 .product(name: "Projection", package: "PetMapGeometry"),
+                .product(name: "MapTooling", package: "PetMapGeometry"),
             ],
             path: "Benchmarks/MapGeometry",
             plugins: [

@@ -13,7 +13,11 @@ let package = Package(
         .target(name: "CFuzzerDriver"),
         .executableTarget(
             name: "FuzzCSV",
-            dependencies: ["CFuzzerDriver", .product(name: "Projection", package: "PetMapGeometry")]
+            dependencies: [
+                "CFuzzerDriver",
+                .product(name: "Projection", package: "PetMapGeometry"),
+                .product(name: "MapTooling", package: "PetMapGeometry"),
+            ]
         ),
         .executableTarget(
             name: "FuzzCameraScript",
@@ -21,6 +25,7 @@ let package = Package(
                 "CFuzzerDriver",
                 .product(name: "GeoMath", package: "PetMapGeometry"),
                 .product(name: "Projection", package: "PetMapGeometry"),
+                .product(name: "MapTooling", package: "PetMapGeometry"),
             ]
         ),
         .executableTarget(

@@ -15,9 +15,9 @@ public struct Coordinate: Hashable, Sendable {
     /// - Parameters:
     ///   - latitude: Degrees in [-90, 90]; exactly +-90 is a pole.
     ///   - longitude: Degrees in [-180, 180]; both 180 and -180 are accepted as they are.
-    /// - Throws: ``GeoMathError/invalidLatitude(_:)`` or ``GeoMathError/invalidLongitude(_:)``
+    /// - Throws: ``GeometryError/invalidLatitude(_:)`` or ``GeometryError/invalidLongitude(_:)``
     ///   for NaN, infinities and values out of range. Nothing is wrapped or clamped.
-    public init(latitude: Double, longitude: Double) throws(GeoMathError) {
+    public init(latitude: Double, longitude: Double) throws(GeometryError) {
         guard latitude.isFinite, (-90.0...90.0).contains(latitude) else {
             throw .invalidLatitude(latitude)
         }
@@ -29,9 +29,8 @@ public struct Coordinate: Hashable, Sendable {
         self.longitude = longitude + 0.0
     }
 
-    /// Creates a coordinate from values already known to be valid.
-    @usableFromInline
-    init(uncheckedLatitude latitude: Double, longitude: Double) {
+    /// Creates a coordinate from values already known to be valid (for the package's modules).
+    package init(uncheckedLatitude latitude: Double, longitude: Double) {
         self.latitude = latitude + 0.0
         self.longitude = longitude + 0.0
     }
@@ -45,9 +44,9 @@ public struct Coordinate: Hashable, Sendable {
     /// - Parameters:
     ///   - latitude: Degrees in [-90, 90].
     ///   - longitude: Any finite number of degrees; 540 becomes -180, -190 becomes 170.
-    /// - Throws: ``GeoMathError/invalidLatitude(_:)`` for a latitude out of range or not
-    ///   finite; ``GeoMathError/invalidLongitude(_:)`` for a longitude that is not finite.
-    public static func normalized(latitude: Double, longitude: Double) throws(GeoMathError) -> Coordinate {
+    /// - Throws: ``GeometryError/invalidLatitude(_:)`` for a latitude out of range or not
+    ///   finite; ``GeometryError/invalidLongitude(_:)`` for a longitude that is not finite.
+    public static func normalized(latitude: Double, longitude: Double) throws(GeometryError) -> Coordinate {
         guard longitude.isFinite else { throw .invalidLongitude(longitude) }
         return try Coordinate(latitude: latitude, longitude: Longitude.wrapped(longitude))
     }
@@ -84,20 +83,17 @@ extension Coordinate: CustomStringConvertible {
     public var description: String { "(\(latitude), \(longitude))" }
 }
 
-/// Longitude arithmetic in degrees.
-@usableFromInline
-enum Longitude {
+/// Longitude arithmetic in degrees (for the package's modules).
+package enum Longitude {
     /// Wraps any finite longitude into [-180, 180).
-    @inlinable
-    static func wrapped(_ degrees: Double) -> Double {
+    package static func wrapped(_ degrees: Double) -> Double {
         // remainder is exact: the result is in [-180, 180], then +180 maps to -180.
         let r = degrees.remainder(dividingBy: 360) + 0.0
         return r == 180 ? -180 : r
     }
 
     /// Wraps any finite longitude into (-180, 180]: the form for an eastern bound.
-    @inlinable
-    static func wrappedEast(_ degrees: Double) -> Double {
+    package static func wrappedEast(_ degrees: Double) -> Double {
         let r = degrees.remainder(dividingBy: 360) + 0.0
         return r == -180 ? 180 : r
     }

@@ -3,7 +3,7 @@
 /// `south` <= `north`, both in [-90, 90]. `west` and `east` are in [-180, 180]; a box that
 /// crosses the antimeridian has `west > east` (RFC 7946, section 5.2), and a box covering every
 /// longitude has `west == -180` and `east == 180`.
-public struct CoordinateBounds: Hashable, Sendable, Encodable {
+public struct CoordinateBounds: Hashable, Sendable, Codable {
     /// Southern edge, degrees in [-90, 90].
     public let south: Double
     /// Northern edge, degrees in [-90, 90], never below `south`.
@@ -20,9 +20,9 @@ public struct CoordinateBounds: Hashable, Sendable, Encodable {
     ///   - north: In [-90, 90].
     ///   - west: In [-180, 180].
     ///   - east: In [-180, 180]; below `west` for a box that crosses the antimeridian.
-    /// - Throws: ``GeoMathError/invalidLatitude(_:)``, ``GeoMathError/invalidLongitude(_:)``
-    ///   or ``GeoMathError/invalidLatitudeOrder(south:north:)``.
-    public init(south: Double, north: Double, west: Double, east: Double) throws(GeoMathError) {
+    /// - Throws: ``GeometryError/invalidLatitude(_:)``, ``GeometryError/invalidLongitude(_:)``
+    ///   or ``GeometryError/invalidLatitudeOrder(south:north:)``.
+    public init(south: Double, north: Double, west: Double, east: Double) throws(GeometryError) {
         for latitude in [south, north] where !(latitude.isFinite && abs(latitude) <= 90) {
             throw .invalidLatitude(latitude)
         }
@@ -34,8 +34,7 @@ public struct CoordinateBounds: Hashable, Sendable, Encodable {
         self.init(uncheckedSouth: south + 0, north: north + 0, west: west + 0, east: east + 0)
     }
 
-    @usableFromInline
-    init(uncheckedSouth south: Double, north: Double, west: Double, east: Double) {
+    package init(uncheckedSouth south: Double, north: Double, west: Double, east: Double) {
         self.south = south
         self.north = north
         self.west = west
@@ -63,5 +62,26 @@ public struct CoordinateBounds: Hashable, Sendable, Encodable {
                 || (longitude == -180 && east == 180) || (longitude == 180 && west == -180)
         }
         return longitude >= west || longitude <= east
+    }
+}
+
+extension CoordinateBounds {
+    private enum CodingKeys: String, CodingKey {
+        case south, north, west, east
+    }
+
+    /// Decodes a box and validates it as ``init(south:north:west:east:)`` does.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` naming the invalid edge.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func edge(_ key: CodingKeys) throws -> Double { try container.decode(Double.self, forKey: key) }
+        let south = try edge(.south), north = try edge(.north), west = try edge(.west), east = try edge(.east)
+        do {
+            try self.init(south: south, north: north, west: west, east: east)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: container.codingPath, debugDescription: error.description, underlyingError: error))
+        }
     }
 }

@@ -1,171 +1,48 @@
-/// The set of points within a geodesic distance of a center on the WGS84 ellipsoid, with its
-/// exact latitude/longitude bounds and a MapKit-compatible span.
+/// A center and a span in degrees: MapKit's `MKCoordinateRegion` meaning of a region.
 ///
-/// The region of center C and radius r is every point P with `C.distance(to: P) <= r`
-/// (geodesic distance, Karney 2013 through PROJ). Its ``bounds`` are the smallest box that
-/// contains it:
-/// - north and south are the destinations due north and due south, or exactly +-90 when the
-///   region contains that pole;
-/// - east and west are the extreme longitudes of the geodesic circle, found to better than
-///   1e-9 degrees where the arriving geodesic heads due east (not the destination at azimuth
-///   90, which falls short because the geodesic bends);
-/// - a region containing a pole spans every longitude (west -180, east 180);
-/// - a region crossing the antimeridian has west > east (RFC 7946, section 5.2).
-///
-/// A radius of at least ``WGS84/halfMeridianMeters`` covers the whole ellipsoid.
-///
-/// The center's longitude is canonical in [-180, 180): a center at longitude 180 and one at
-/// -180 give identical regions.
-public struct CoordinateRegion: Hashable, Sendable {
-    /// The center; its longitude is in [-180, 180).
+/// The region covers `center.latitude +- latitudeDelta / 2` (clipped to the poles) and
+/// `center.longitude +- longitudeDelta / 2` (wrapped across the antimeridian). For the set of
+/// points within a distance of a center, see ``GeodesicCircle``, whose
+/// ``GeodesicCircle/region`` is the smallest such region containing it.
+public struct CoordinateRegion: Hashable, Sendable, Codable {
+    /// The center.
     public let center: Coordinate
-    /// The radius in metres, finite and greater than 0.
-    public let radiusMeters: Double
-    /// The smallest latitude/longitude box containing the region.
-    public let bounds: CoordinateBounds
-    /// The span symmetric about ``center`` that contains ``bounds`` (MapKit's meaning):
-    /// latitudeDelta = 2 max(north - lat, lat - south) capped at 180, longitudeDelta = twice
-    /// the east-west half-width capped at 360.
+    /// The extent, symmetric about ``center``.
     public let span: CoordinateSpan
-    /// Whether the north pole is within ``radiusMeters`` of ``center``.
-    public let containsNorthPole: Bool
-    /// Whether the south pole is within ``radiusMeters`` of ``center``.
-    public let containsSouthPole: Bool
 
-    /// Computes the region of the points within `radiusMeters` of `center`.
-    ///
-    /// Costs two geodesic direct solutions for north and south and, for a region without a
-    /// pole, typically two to four more for the eastmost point (Newton's method; see the
-    /// repository's README for measured figures).
-    ///
-    /// - Parameters:
-    ///   - center: Any valid coordinate, poles and the antimeridian included.
-    ///   - radiusMeters: A finite number of metres greater than 0. 1e-6 m is fine; from
-    ///     20 003 931.4586 m (``WGS84/halfMeridianMeters``) on, the region is the whole world.
-    /// - Throws: ``GeoMathError/invalidRadius(_:)`` for 0, negative, NaN or infinite radii.
-    public init(center: Coordinate, radiusMeters: Double) throws(GeoMathError) {
-        guard radiusMeters.isFinite, radiusMeters > 0 else { throw .invalidRadius(radiusMeters) }
-        self.init(validatedCenter: center, radiusMeters: radiusMeters)
+    /// A region from its center and span (both already valid).
+    public init(center: Coordinate, span: CoordinateSpan) {
+        self.init(uncheckedCenter: center, span: span)
     }
 
-    /// Builds the region; `radiusMeters` must be finite and greater than 0.
-    init(validatedCenter center: Coordinate, radiusMeters: Double) {
-        let latitude = center.latitude
-        let longitude = Longitude.wrapped(center.longitude)
-        self.center = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
-        self.radiusMeters = radiusMeters
+    init(uncheckedCenter center: Coordinate, span: CoordinateSpan) {
+        self.center = center
+        self.span = span
+    }
 
-        if radiusMeters >= WGS84.halfMeridianMeters {
-            self.containsNorthPole = true
-            self.containsSouthPole = true
-            self.bounds = CoordinateBounds(uncheckedSouth: -90, north: 90, west: -180, east: 180)
-            self.span = CoordinateSpan(uncheckedLatitudeDelta: 180, longitudeDelta: 360)
-            return
+    /// The region that a box covers: centred on the box's middle (the middle of its
+    /// longitudes counted eastward from `west`, so across the antimeridian too), with the box's
+    /// extents as its span.
+    public init(bounds: CoordinateBounds) {
+        let width = bounds.longitudeWidthDegrees
+        let latitude = (bounds.south + bounds.north) / 2
+        let longitude = bounds.spansAllLongitudes ? 0 : Longitude.wrapped(bounds.west + width / 2)
+        self.init(
+            uncheckedCenter: Coordinate(uncheckedLatitude: latitude, longitude: longitude),
+            span: CoordinateSpan(uncheckedLatitudeDelta: bounds.north - bounds.south, longitudeDelta: width))
+    }
+
+    /// The latitude/longitude box the region covers: latitudes clipped to [-90, 90]; west >
+    /// east across the antimeridian; every longitude when the span is 360 degrees.
+    public var bounds: CoordinateBounds {
+        let south = max(center.latitude - span.latitudeDelta / 2, -90)
+        let north = min(center.latitude + span.latitudeDelta / 2, 90)
+        guard span.longitudeDelta < 360 else {
+            return CoordinateBounds(uncheckedSouth: south, north: north, west: -180, east: 180)
         }
-
-        let geodesic = WGS84Geodesic.shared
-        let northward = geodesic.direct(latitude: latitude, longitude: longitude, azimuth: 0, distance: radiusMeters)
-        let southward = geodesic.direct(latitude: latitude, longitude: longitude, azimuth: 180, distance: radiusMeters)
-        // A meridian geodesic arrives heading north (azimuth 0) unless it went over the pole,
-        // after which it heads south (azimuth +-180); likewise southward.
-        let containsNorth = latitude == 90 || northward.latitude == 90 || abs(northward.azimuth) > 90
-        let containsSouth = latitude == -90 || southward.latitude == -90 || abs(southward.azimuth) < 90
-        self.containsNorthPole = containsNorth
-        self.containsSouthPole = containsSouth
-
-        // Over a pole the meridian comes back down on the other side, never below the
-        // due-south destination, so south stays southward.latitude (and symmetrically).
-        let north = containsNorth ? 90 : max(northward.latitude, latitude)
-        let south = containsSouth ? -90 : min(southward.latitude, latitude)
-        let latitudeDelta = min(180, 2 * max(north - latitude, latitude - south))
-
-        var halfWidth = 180.0
-        if !containsNorth && !containsSouth {
-            halfWidth = GeodesicCircleExtent.halfWidthDegrees(latitude: latitude, radiusMeters: radiusMeters)
-        }
-        if halfWidth >= 180 {
-            self.bounds = CoordinateBounds(uncheckedSouth: south, north: north, west: -180, east: 180)
-            self.span = CoordinateSpan(uncheckedLatitudeDelta: latitudeDelta, longitudeDelta: 360)
-        } else {
-            self.bounds = CoordinateBounds(
-                uncheckedSouth: south, north: north,
-                west: Longitude.wrapped(longitude - halfWidth),
-                east: Longitude.wrappedEast(longitude + halfWidth))
-            self.span = CoordinateSpan(uncheckedLatitudeDelta: latitudeDelta, longitudeDelta: min(360, 2 * halfWidth))
-        }
-    }
-
-    /// True when ``bounds`` crosses the antimeridian (west > east).
-    public var crossesAntimeridian: Bool { bounds.crossesAntimeridian }
-
-    /// Whether `coordinate` is within ``radiusMeters`` of ``center`` (geodesic distance on
-    /// WGS84, boundary included).
-    public func contains(_ coordinate: Coordinate) -> Bool {
-        radiusMeters >= WGS84.halfMeridianMeters || center.distance(to: coordinate) <= radiusMeters
-    }
-}
-
-extension CoordinateRegion {
-    /// The radius of the landing page's map preview around the user: 10 km.
-    public static let userVicinityRadiusMeters: Double = 10_000
-
-    /// The region of ``userVicinityRadiusMeters`` (10 km) around the user's location: what the
-    /// landing page's preview shows and what the announcements query asks for.
-    public static func userVicinity(around userLocation: Coordinate) -> CoordinateRegion {
-        CoordinateRegion(validatedCenter: userLocation, radiusMeters: userVicinityRadiusMeters)
-    }
-
-    /// The whole world: center (0, 0), radius ``WGS84/halfMeridianMeters``; bounds -90...90 and
-    /// -180...180.
-    public static let world = CoordinateRegion(
-        validatedCenter: Coordinate(uncheckedLatitude: 0, longitude: 0), radiusMeters: WGS84.halfMeridianMeters)
-
-    /// The region to show when the user's location is not available (permission not
-    /// determined, denied or restricted, location services off): the whole world, which a
-    /// Web Mercator map shows as its full width at the minimum zoom. No location is guessed.
-    public static let locationUnavailableDefault: CoordinateRegion = world
-}
-
-extension CoordinateRegion: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case center, radiusMeters
-    }
-
-    /// Decodes a center and a radius and recomputes the region, validating both.
-    ///
-    /// - Throws: `DecodingError.dataCorrupted` for an invalid center or radius.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let center = try container.decode(Coordinate.self, forKey: .center)
-        let radius = try container.decode(Double.self, forKey: .radiusMeters)
-        do {
-            self = try CoordinateRegion(center: center, radiusMeters: radius)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: container.codingPath, debugDescription: error.description, underlyingError: error))
-        }
-    }
-
-    /// Encodes the center and the radius; everything else follows from them.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(center, forKey: .center)
-        try container.encode(radiusMeters, forKey: .radiusMeters)
-    }
-}
-
-extension CoordinateRegion {
-    /// The naive region from four destinations at azimuths 0, 90, 180 and 270: the baseline of
-    /// the `region` performance run. Inexact (the azimuth-90 destination is not the eastmost
-    /// point; poles are not detected); never use it for anything else.
-    @_spi(Baseline)
-    public static func naiveBounds(center: Coordinate, radiusMeters: Double) -> CoordinateBounds {
-        let geodesic = WGS84Geodesic.shared
-        let lat = center.latitude, lon = center.longitude
-        let north = geodesic.direct(latitude: lat, longitude: lon, azimuth: 0, distance: radiusMeters)
-        let east = geodesic.direct(latitude: lat, longitude: lon, azimuth: 90, distance: radiusMeters)
-        let south = geodesic.direct(latitude: lat, longitude: lon, azimuth: 180, distance: radiusMeters)
-        let west = geodesic.direct(latitude: lat, longitude: lon, azimuth: 270, distance: radiusMeters)
-        return CoordinateBounds(uncheckedSouth: south.latitude, north: north.latitude, west: west.longitude, east: east.longitude)
+        return CoordinateBounds(
+            uncheckedSouth: south, north: north,
+            west: Longitude.wrapped(center.longitude - span.longitudeDelta / 2),
+            east: Longitude.wrappedEast(center.longitude + span.longitudeDelta / 2))
     }
 }

@@ -61,9 +61,9 @@ extension Coordinate {
     ///   - distanceMeters: Any finite length in metres; a negative length travels backwards.
     ///   - azimuthDegrees: Any finite azimuth in degrees clockwise from north.
     /// - Returns: The end point (longitude in [-180, 180]) and the azimuth on arrival.
-    /// - Throws: ``GeoMathError/invalidDistance(_:)`` or ``GeoMathError/invalidAzimuth(_:)``
+    /// - Throws: ``GeometryError/invalidDistance(_:)`` or ``GeometryError/invalidAzimuth(_:)``
     ///   for NaN or infinite input.
-    public func destination(distanceMeters: Double, azimuthDegrees: Double) throws(GeoMathError) -> GeodesicDestination {
+    public func destination(distanceMeters: Double, azimuthDegrees: Double) throws(GeometryError) -> GeodesicDestination {
         guard distanceMeters.isFinite else { throw .invalidDistance(distanceMeters) }
         guard azimuthDegrees.isFinite else { throw .invalidAzimuth(azimuthDegrees) }
         let end = WGS84Geodesic.shared.direct(
@@ -76,8 +76,8 @@ extension Coordinate {
     /// The coordinate reached after `distanceMeters` along the geodesic leaving with
     /// `azimuthDegrees` (see ``destination(distanceMeters:azimuthDegrees:)``).
     ///
-    /// - Throws: ``GeoMathError`` for NaN or infinite input.
-    public func coordinate(at distanceMeters: Double, facing azimuthDegrees: Double) throws(GeoMathError) -> Coordinate {
+    /// - Throws: ``GeometryError`` for NaN or infinite input.
+    public func coordinate(at distanceMeters: Double, facing azimuthDegrees: Double) throws(GeometryError) -> Coordinate {
         try destination(distanceMeters: distanceMeters, azimuthDegrees: azimuthDegrees).coordinate
     }
 }

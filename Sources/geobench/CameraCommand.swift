@@ -1,5 +1,6 @@
 import ArgumentParser
 import GeoMath
+import MapTooling
 import Projection
 
 #if canImport(FoundationEssentials)
@@ -15,7 +16,7 @@ struct CameraCommand: ParsableCommand {
         abstract: "Play a camera script (pinch, pan, doubleTap, resize) and print each state and the tracked points as JSON."
     )
 
-    @Option(name: .long, help: "JSON script: {\"camera\":{...},\"events\":[...],\"track\":[...]} (see DESIGN.md).")
+    @Option(name: .long, help: "JSON script: {\"camera\":{...},\"events\":[...],\"track\":[...]} (see docs/DESIGN.md).")
     var script: String
 
     func run() throws {
@@ -26,7 +27,7 @@ struct CameraCommand: ParsableCommand {
         } catch let error as DecodingError {
             throw ScriptError(path: script, reason: Self.describe(error))
         }
-        let states = try parsed.run(transformer: try WebMercatorTransformer())
+        let states = try parsed.run()
         print(Self.json(states).text)
     }
 
@@ -38,8 +39,8 @@ struct CameraCommand: ParsableCommand {
                         ("latitude", .number(state.center.latitude)),
                         ("longitude", .number(state.center.longitude)),
                         ("zoom", .number(state.camera.zoom)),
-                        ("width", .number(state.camera.viewportWidth)),
-                        ("height", .number(state.camera.viewportHeight)),
+                        ("width", .number(state.camera.widthPoints)),
+                        ("height", .number(state.camera.heightPoints)),
                     ])),
                     ("track", .array(state.track.map { point in
                         .object([("x", .number(point.x)), ("y", .number(point.y))])

@@ -1,5 +1,6 @@
 import CMallocCounter
 import GeoMath
+import MapTooling
 import Projection
 
 /// The `gestures` suite: the fullscreen map's per-event and per-frame work against what the
@@ -23,14 +24,6 @@ import Projection
 /// allocations per event or per frame on this thread, counted over a separate run after the
 /// timing (nil where the malloc counter is unavailable, that is off Linux/glibc).
 enum GesturesSuite {
-    /// The camera's center: Paris.
-    static let latitude = 48.8566
-    static let longitude = 2.3522
-    /// The camera's zoom level.
-    static let zoom = 14.0
-    /// The viewport, in points (a 6.1-inch phone in portrait).
-    static let viewportWidth = 390.0
-    static let viewportHeight = 844.0
     /// The point between the fingers of every pinch, in points (off-center, so a pinch moves
     /// the center too).
     static let anchor = ScreenPoint(x: 250, y: 520)
@@ -43,38 +36,35 @@ enum GesturesSuite {
     static let countedRepetitions = 1_000
 
     static func run(samples: Int, progress: (String) -> Void) throws -> [Measurement] {
-        let transformer = try WebMercatorTransformer()
-        let center = try Coordinate(latitude: latitude, longitude: longitude)
-        let camera = try MapCamera(
-            center: center, zoom: zoom, viewportWidth: viewportWidth, viewportHeight: viewportHeight,
-            transformer: transformer)
+        let center = Workloads.paris
+        let camera = Workloads.phoneCamera()
         var results: [Measurement] = []
         progress("gestures: pinch events, library vs PROJ project per event...")
         results.append(try cameraEvents(
-            "pinch event", samples: samples, camera: camera, center: center, transformer: transformer
-        ) { (index, camera) throws(ProjectionError) in
-            try camera.pinch(scale: index & 1 == 0 ? 1.25 : 0.8, anchor: anchor)
+            "pinch event", samples: samples, camera: camera, center: center
+        ) { (index, camera) in
+            camera.pinch(scale: index & 1 == 0 ? 1.25 : 0.8, anchor: anchor)
         })
         progress("gestures: pan events, library vs PROJ project per event...")
         results.append(try cameraEvents(
-            "pan event", samples: samples, camera: camera, center: center, transformer: transformer
-        ) { (index, camera) throws(ProjectionError) in
+            "pan event", samples: samples, camera: camera, center: center
+        ) { (index, camera) in
             let sign = index & 1 == 0 ? 1.0 : -1.0
-            try camera.pan(dx: sign * panDX, dy: sign * panDY)
+            camera.pan(dx: sign * panDX, dy: sign * panDY)
         })
         for count in [1_000, 10_000, 100_000] {
             progress("gestures: frames re-placing \(count) pins, library vs a plain affine loop and vs PROJ re-projection...")
             results += try frames(
                 "gesture frame (affine re-place)", pinCount: count, samples: samples, camera: camera,
-                transformer: transformer, longitude: { 2.2 + Double($0 % 997) * 3e-4 })
+                longitude: Workloads.pinLongitude)
         }
         progress("gestures: frames re-placing 10000 pins across the antimeridian...")
-        let antimeridian = try MapCamera(
-            center: Coordinate(latitude: 48.8566, longitude: 179.95), zoom: zoom,
-            viewportWidth: viewportWidth, viewportHeight: viewportHeight, transformer: transformer)
+        let antimeridian = try MercatorCamera(
+            center: Coordinate(latitude: Workloads.paris.latitude, longitude: 179.95), zoom: camera.zoom,
+            widthPoints: camera.widthPoints, heightPoints: camera.heightPoints)
         results += try frames(
             "gesture frame, pins across the antimeridian", pinCount: 10_000, samples: samples, camera: antimeridian,
-            transformer: transformer, longitude: { index in
+            longitude: { index in
                 // Longitudes 179.85 to 179.999 and -180 to -179.85: both sides of the line.
                 let offset = Double(index % 997) * 3e-4 - 0.15
                 return offset < 0.05 ? 179.95 + offset : -180 + (offset - 0.05)
@@ -85,16 +75,14 @@ enum GesturesSuite {
     /// Times `event` (given the event's index, so it can alternate) against one PROJ
     /// projection of `center` per event.
     static func cameraEvents(
-        _ operation: String, samples: Int, camera: MapCamera, center: Coordinate,
-        transformer: WebMercatorTransformer,
-        event: (Int, inout MapCamera) throws(ProjectionError) -> Void
+        _ operation: String, samples: Int, camera: MercatorCamera, center: Coordinate,
+        event: (Int, inout MercatorCamera) -> Void
     ) throws -> Measurement {
         var camera = camera
         var index = 0
-        var failure: ProjectionError?
         func library(_ count: Int) {
             for _ in 0..<count {
-                do throws(ProjectionError) { try event(index, &camera) } catch { failure = error }
+                event(index, &camera)
                 index &+= 1
             }
             blackHole(camera)
@@ -102,12 +90,11 @@ enum GesturesSuite {
         func baseline(_ count: Int) {
             var sink = 0.0
             for _ in 0..<count {
-                do throws(ProjectionError) { sink += try transformer.project(center).x } catch { failure = error }
+                sink += MercatorPoint(center).x
             }
             blackHole(sink)
         }
         let result = measure(samples: samples, library: library, baselines: [baseline])
-        if let failure { throw failure }
         return Measurement(
             suite: "gestures", operation: operation, size: 0,
             nsPerOp: result.library.median, spread: result.library.spread,
@@ -119,17 +106,17 @@ enum GesturesSuite {
     /// `longitude(index)`): the camera event and the library's affine re-placement, against the
     /// camera event and a plain loop, and against the camera event and a PROJ re-projection.
     static func frames(
-        _ operation: String, pinCount: Int, samples: Int, camera: MapCamera, transformer: WebMercatorTransformer,
+        _ operation: String, pinCount: Int, samples: Int, camera: MercatorCamera,
         longitude: (Int) -> Double
     ) throws -> [Measurement] {
         let sourceLongitudes = (0..<pinCount).map(longitude)
-        let sourceLatitudes = (0..<pinCount).map { 48.76 + Double($0 % 991) * 2e-4 }
+        let sourceLatitudes = (0..<pinCount).map(Workloads.pinLatitude)
         var coordinates: [Coordinate] = []
         coordinates.reserveCapacity(pinCount)
         for index in 0..<pinCount {
             coordinates.append(try Coordinate(latitude: sourceLatitudes[index], longitude: sourceLongitudes[index]))
         }
-        let pins = try ProjectedPins(coordinates: coordinates, transformer: transformer)
+        let pins = ProjectedPins(coordinates: coordinates)
 
         // Every buffer is allocated here, once: the timed frames only write into them.
         let output = UnsafeMutableBufferPointer<ScreenPoint>.allocate(capacity: pinCount)
@@ -156,10 +143,10 @@ enum GesturesSuite {
         let needsShift = (0..<pinCount).contains { abs(eastings[$0] - camera.centerMercator.x) > half / 2 }
 
         /// The same affine map written out plainly, reading the camera's public state once.
-        func plainPlace(_ camera: MapCamera, eastings: UnsafeMutableBufferPointer<Double>, northings: UnsafeMutableBufferPointer<Double>) {
+        func plainPlace(_ camera: MercatorCamera, eastings: UnsafeMutableBufferPointer<Double>, northings: UnsafeMutableBufferPointer<Double>) {
             let world = WebMercator.worldWidthMeters
-            let center = camera.centerMercator, scale = camera.pointsPerMeter
-            let originX = camera.viewportWidth / 2, originY = camera.viewportHeight / 2
+            let center = camera.centerMercator, scale = camera.pointsPerMercatorMeter
+            let originX = camera.widthPoints / 2, originY = camera.heightPoints / 2
             if needsShift {
                 for index in 0..<pinCount {
                     var dx = eastings[index] - center.x
@@ -179,10 +166,10 @@ enum GesturesSuite {
         // Each side moves its own copy of the camera through the same cycle of events.
         var libraryCamera = camera, plainCamera = camera, projCamera = camera
         var libraryIndex = 0, plainIndex = 0, projIndex = 0
-        var failure: ProjectionError?
+        var failure: GeometryError?
         func library(_ count: Int) {
             for _ in 0..<count {
-                do throws(ProjectionError) { try gestureEvent(libraryIndex, &libraryCamera) } catch { failure = error }
+                gestureEvent(libraryIndex, &libraryCamera)
                 libraryIndex &+= 1
                 libraryCamera.place(pins, into: output)
             }
@@ -190,7 +177,7 @@ enum GesturesSuite {
         }
         func plainLoop(_ count: Int) {
             for _ in 0..<count {
-                do throws(ProjectionError) { try gestureEvent(plainIndex, &plainCamera) } catch { failure = error }
+                gestureEvent(plainIndex, &plainCamera)
                 plainIndex &+= 1
                 plainPlace(plainCamera, eastings: eastings, northings: northings)
             }
@@ -198,11 +185,11 @@ enum GesturesSuite {
         }
         func reprojection(_ count: Int) {
             for _ in 0..<count {
-                do throws(ProjectionError) {
-                    try gestureEvent(projIndex, &projCamera)
-                    _ = xs.update(fromContentsOf: sourceLongitudes)
-                    _ = ys.update(fromContentsOf: sourceLatitudes)
-                    try transformer.projectInPlace(longitudes: xs, latitudes: ys)
+                gestureEvent(projIndex, &projCamera)
+                _ = xs.update(fromContentsOf: sourceLongitudes)
+                _ = ys.update(fromContentsOf: sourceLatitudes)
+                do throws(GeometryError) {
+                    try WebMercator.projectInPlace(longitudes: xs, latitudes: ys)
                 } catch { failure = error }
                 projIndex &+= 1
                 plainPlace(projCamera, eastings: xs, northings: ys)
@@ -221,12 +208,12 @@ enum GesturesSuite {
 
     /// The frames' cycle of camera events: pinch in, pan, pinch out, pan back, so the camera
     /// returns to where it started every four frames.
-    static func gestureEvent(_ index: Int, _ camera: inout MapCamera) throws(ProjectionError) {
+    static func gestureEvent(_ index: Int, _ camera: inout MercatorCamera) {
         switch index & 3 {
-        case 0: try camera.pinch(scale: 1.25, anchor: anchor)
-        case 1: try camera.pan(dx: panDX, dy: panDY)
-        case 2: try camera.pinch(scale: 0.8, anchor: anchor)
-        default: try camera.pan(dx: -panDX, dy: -panDY)
+        case 0: camera.pinch(scale: 1.25, anchor: anchor)
+        case 1: camera.pan(dx: panDX, dy: panDY)
+        case 2: camera.pinch(scale: 0.8, anchor: anchor)
+        default: camera.pan(dx: -panDX, dy: -panDY)
         }
     }
 

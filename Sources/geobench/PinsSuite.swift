@@ -1,5 +1,6 @@
 import GeoMath
-@_spi(Baseline) import Projection
+import MapTooling
+import Projection
 
 /// The `pins` suite: batch projection through the library against PROJ called directly on the
 /// same buffers, in the same run. Two baselines:
@@ -14,14 +15,14 @@ import GeoMath
 /// Every side refills its buffers from the same source arrays before each pass.
 enum PinsSuite {
     static func run(samples: Int, progress: (String) -> Void) throws -> [Measurement] {
-        let transformer = try WebMercatorTransformer()
-        let pipeline = try RawWebMercatorPipeline()
+        let pipeline = try RawPROJ(definition: RawPROJ.webMercatorPipeline)
+        let step = try RawPROJ(definition: RawPROJ.webMercatorStep)
         var results: [Measurement] = []
         for size in [1_000, 1_000_000] {
             progress("pins: projecting \(size) pins, library vs raw proj_trans_generic...")
             // Pins within 10 km of Paris, deterministic.
-            let sourceLongitudes = (0..<size).map { 2.2 + Double($0 % 997) * 3e-4 }
-            let sourceLatitudes = (0..<size).map { 48.76 + Double($0 % 991) * 2e-4 }
+            let sourceLongitudes = (0..<size).map(Workloads.pinLongitude)
+            let sourceLatitudes = (0..<size).map(Workloads.pinLatitude)
             let radianLongitudes = sourceLongitudes.map { $0 * .pi / 180 }
             let radianLatitudes = sourceLatitudes.map { $0 * .pi / 180 }
             let xs = UnsafeMutableBufferPointer<Double>.allocate(capacity: size)
@@ -32,11 +33,11 @@ enum PinsSuite {
                 xs.deallocate()
                 ys.deallocate()
             }
-            var failure: ProjectionError?
+            var failure: GeometryError?
             let library = { (xs: UnsafeMutableBufferPointer<Double>, ys: UnsafeMutableBufferPointer<Double>) in
                 _ = xs.update(fromContentsOf: sourceLongitudes)
                 _ = ys.update(fromContentsOf: sourceLatitudes)
-                do throws(ProjectionError) { try transformer.projectInPlace(longitudes: xs, latitudes: ys) } catch { failure = error }
+                do throws(GeometryError) { try WebMercator.projectInPlace(longitudes: xs, latitudes: ys) } catch { failure = error }
                 blackHole(xs[size - 1])
             }
             // One library number against both baselines: all three share the same samples.
@@ -52,7 +53,7 @@ enum PinsSuite {
                         {
                             _ = xs.update(fromContentsOf: radianLongitudes)
                             _ = ys.update(fromContentsOf: radianLatitudes)
-                            blackHole(transformer.rawProjectInPlace(longitudes: xs, latitudes: ys))
+                            blackHole(step.projectInPlace(longitudes: xs, latitudes: ys))
                             blackHole(xs[size - 1])
                             return size
                         },
@@ -68,25 +69,21 @@ enum PinsSuite {
                     baseline: name, baselineNsPerOp: baseline.median, allocationsPerOp: nil))
             }
         }
-        results += try singleProjection(samples: samples, transformer: transformer, pipeline: pipeline, progress: progress)
+        results += try singleProjection(samples: samples, step: step, pipeline: pipeline, progress: progress)
         return results
     }
 
-    /// One coordinate at a time: the library's `project` (validated coordinate, clamp, one
-    /// `proj_trans_generic` call on one point, error number, finite check) against one bare
+    /// One coordinate at a time: the library's `MercatorPoint(coordinate)` (this thread's PROJ
+    /// context looked up, clamp, one `proj_trans_generic` call on one point, finite check) against one bare
     /// `proj_trans_generic` call per point of the same webmerc step (on radians) and of the
     /// EPSG:4326 -> EPSG:3857 pipeline (on degrees), over the same 1 000 pins.
     static func singleProjection(
-        samples: Int, transformer: WebMercatorTransformer, pipeline: RawWebMercatorPipeline,
+        samples: Int, step: RawPROJ, pipeline: RawPROJ,
         progress: (String) -> Void
     ) throws -> [Measurement] {
         progress("pins: projecting 1000 pins one at a time, library vs raw proj_trans_generic...")
         let size = 1_000
-        var coordinates: [Coordinate] = []
-        for index in 0..<size {
-            coordinates.append(try Coordinate(latitude: 48.76 + Double(index % 991) * 2e-4, longitude: 2.2 + Double(index % 997) * 3e-4))
-        }
-        var failure: ProjectionError?
+        let coordinates = Workloads.parisPins(count: size)
         let x = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1)
         let y = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1)
         x.initialize(repeating: 0)
@@ -99,7 +96,7 @@ enum PinsSuite {
             {
                 var sum = 0.0
                 for coordinate in coordinates {
-                    do throws(ProjectionError) { sum += try transformer.project(coordinate).x } catch { failure = error }
+                    sum += MercatorPoint(coordinate).x
                 }
                 blackHole(sum)
                 return size
@@ -109,7 +106,7 @@ enum PinsSuite {
                 for coordinate in coordinates {
                     x[0] = coordinate.longitude * (.pi / 180)
                     y[0] = coordinate.latitude * (.pi / 180)
-                    _ = transformer.rawProjectInPlace(longitudes: x, latitudes: y)
+                    _ = step.projectInPlace(longitudes: x, latitudes: y)
                     sum += x[0]
                 }
                 blackHole(sum)
@@ -127,7 +124,6 @@ enum PinsSuite {
                 return size
             },
         ])
-        if let failure { throw failure }
         return zip(
             ["raw proj_trans_generic, same webmerc step", "raw proj_trans_generic, EPSG:4326->3857 pipeline"],
             [timing[1], timing[2]]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GeoMath
+import MapTooling
 import Projection
 
 #if canImport(Glibc)
@@ -33,11 +34,9 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         let region = try place.region()
-        let transformer = try WebMercatorTransformer()
-        let frame = try PreviewFrame(
-            region: region, widthPoints: width, heightPoints: height, displayScale: scale, transformer: transformer)
+        let frame = try PreviewFrame(circle: region, widthPoints: width, heightPoints: height, displayScale: scale)
         let announcements = try pins.map { path in try AnnouncementCSV.parse(try readFile(path)) } ?? []
-        let layout = try PinLayout(announcements: announcements, frame: frame, transformer: transformer)
+        let layout = PinLayout(announcements: announcements, frame: frame)
         print(Self.json(frame: frame, layout: layout).text)
     }
 
@@ -47,7 +46,7 @@ struct PreviewCommand: ParsableCommand {
                 ("width", .number(frame.widthPoints)),
                 ("height", .number(frame.heightPoints)),
                 ("scale", .number(frame.displayScale)),
-                ("pointsPerMeter", .number(frame.pointsPerMeter)),
+                ("pointsPerMeter", .number(frame.pointsPerMercatorMeter)),
             ])),
             ("pins", .array(layout.pins.map { pin in
                 .object([

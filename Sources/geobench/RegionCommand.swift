@@ -17,7 +17,7 @@ struct RegionCommand: ParsableCommand {
 
     /// The region in the JSON shape of DESIGN.md. `containsPole` is "both" for a region that
     /// contains both poles (radius at least a quarter meridian), which DESIGN.md leaves open.
-    static func json(for region: CoordinateRegion) -> JSONValue {
+    static func json(for region: GeodesicCircle) -> JSONValue {
         let pole: JSONValue
         switch (region.containsNorthPole, region.containsSouthPole) {
         case (true, true): pole = .string("both")

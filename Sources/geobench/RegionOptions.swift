@@ -10,10 +10,10 @@ struct RegionOptions: ParsableArguments {
     var longitude: Double
 
     @Option(name: .long, parsing: .unconditional, help: "Region radius in metres, greater than 0.")
-    var radius: Double = CoordinateRegion.userVicinityRadiusMeters
+    var radius: Double = GeodesicCircle.userVicinityRadiusMeters
 
     /// The validated region.
-    func region() throws -> CoordinateRegion {
-        try CoordinateRegion(center: try Coordinate(latitude: latitude, longitude: longitude), radiusMeters: radius)
+    func region() throws -> GeodesicCircle {
+        try GeodesicCircle(center: try Coordinate(latitude: latitude, longitude: longitude), radiusMeters: radius)
     }
 }

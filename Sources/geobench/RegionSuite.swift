@@ -1,4 +1,5 @@
-@_spi(Baseline) import GeoMath
+import GeoMath
+import MapTooling
 
 #if canImport(Glibc)
 import Glibc
@@ -10,24 +11,9 @@ import Darwin
 
 /// The `region` suite: exact regions against the naive four-destination region.
 enum RegionSuite {
-    /// Deterministic centers (a fixed linear congruential sequence), latitudes in [-80, 80].
-    static func centers(count: Int) -> [Coordinate] {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53)
-        }
-        return (0..<count).map { _ in
-            let latitude = next() * 160 - 80
-            let longitude = next() * 360 - 180
-            // Both in range by construction.
-            return try! Coordinate(latitude: latitude, longitude: longitude)
-        }
-    }
-
     static func run(samples: Int, progress: (String) -> Void) -> [Measurement] {
         let size = 1_000
-        let centers = centers(count: size)
+        let centers = Workloads.regionCenters(count: size)
         var results: [Measurement] = []
         for (label, radius) in [("10 km", 10_000.0), ("1000 km", 1_000_000.0)] {
             progress("region: exact region, radius \(label), \(size) centers...")
@@ -37,14 +23,14 @@ enum RegionSuite {
                     var sink = 0.0
                     for center in centers {
                         // Valid radius by construction.
-                        sink += (try? CoordinateRegion(center: center, radiusMeters: radius))?.bounds.east ?? 0
+                        sink += (try? GeodesicCircle(center: center, radiusMeters: radius))?.bounds.east ?? 0
                     }
                     blackHole(sink)
                 },
                 baseline: {
                     var sink = 0.0
                     for center in centers {
-                        sink += CoordinateRegion.naiveBounds(center: center, radiusMeters: radius).east
+                        sink += Baselines.naiveBounds(center: center, radiusMeters: radius).east
                     }
                     blackHole(sink)
                 })
@@ -63,9 +49,9 @@ enum RegionSuite {
         var rows: [[String]] = []
         for latitude in [0.0, 45, 60, 80, 89, 89.9] {
             guard let center = try? Coordinate(latitude: latitude, longitude: 0),
-                let region = try? CoordinateRegion(center: center, radiusMeters: radius)
+                let region = try? GeodesicCircle(center: center, radiusMeters: radius)
             else { continue }
-            let naive = CoordinateRegion.naiveBounds(center: center, radiusMeters: radius)
+            let naive = Baselines.naiveBounds(center: center, radiusMeters: radius)
             let shortfall = region.bounds.east - naive.east
             // Metres along the center's parallel: the parallel's radius is N cos(lat), with N the
             // prime-vertical radius of curvature a / sqrt(1 - e^2 sin^2(lat)).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GeoMath
+import MapTooling
 import Projection
 
 #if canImport(FoundationEssentials)
@@ -43,15 +44,12 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let region = try place.region()
-        let transformer = try WebMercatorTransformer()
         let announcements = try pins.map { path in try AnnouncementCSV.parse(try readFile(path)) } ?? []
-        var placed: [(id: String, category: PinCategory, coordinate: Coordinate)] = []
-        for announcement in announcements {
-            if case .pin(let category, let coordinate) = PinEligibility(announcement) {
-                placed.append((announcement.id, category, coordinate))
-            }
-        }
-        let drawing: PreviewDrawing
+        let frame = try PreviewFrame(circle: region, widthPoints: width, heightPoints: height)
+        // One route from CSV to screen: the preview's pin layout (one PROJ batch), placed on
+        // the frame or on the camera's last state from the same Mercator points.
+        let layout = PinLayout(announcements: announcements, frame: frame)
+        var transform = frame.transform
         if let script {
             let parsed: CameraScript
             do {
@@ -59,12 +57,10 @@ struct RenderCommand: ParsableCommand {
             } catch let error as DecodingError {
                 throw ScriptError(path: script, reason: CameraCommand.describe(error))
             }
-            guard let last = try parsed.run(transformer: transformer).last else { return }
-            drawing = try PreviewDrawing(region: region, pins: placed, placement: last.camera, transformer: transformer)
-        } else {
-            let frame = try PreviewFrame(region: region, widthPoints: width, heightPoints: height, transformer: transformer)
-            drawing = try PreviewDrawing(region: region, pins: placed, placement: frame, transformer: transformer)
+            guard let last = try parsed.run().last else { return }
+            transform = last.camera.transform
         }
+        let drawing = PreviewDrawing(circle: region, pins: layout.pins, transform: transform)
         if let output {
             try writeFile(output, drawing.svg)
         } else {

@@ -1,344 +1,64 @@
 import Foundation
-import PropertyBased
 import TestSupport
 import Testing
 
-@testable import GeoMath
+import GeoMath
 
-@Suite("CoordinateRegion")
+@Suite("CoordinateRegion and CoordinateSpan")
 struct CoordinateRegionTests {
-    /// The issue's tolerance for bounds: 1e-9 degrees (about 0.1 mm of latitude).
-    static let degrees = 1e-9
-
-    static func region(_ latitude: Double, _ longitude: Double, _ radius: Double) throws -> CoordinateRegion {
-        try CoordinateRegion(center: Coordinate(latitude: latitude, longitude: longitude), radiusMeters: radius)
-    }
-
-    /// Checks the invariants every region must satisfy, whatever its input.
-    static func isValid(_ region: CoordinateRegion) -> Bool {
-        let b = region.bounds, s = region.span
-        let finite = [b.south, b.north, b.west, b.east, s.latitudeDelta, s.longitudeDelta].allSatisfy(\.isFinite)
-        return finite
-            && -90 <= b.south && b.south <= region.center.latitude && region.center.latitude <= b.north && b.north <= 90
-            && (-180...180).contains(b.west) && (-180...180).contains(b.east)
-            && (0...180).contains(s.latitudeDelta) && (0...360).contains(s.longitudeDelta)
-            && b.contains(region.center)
-    }
-
-    // MARK: - Against GeographicLib
-
-    @Test("bounds agree with GeographicLib within 1e-9 degrees (Fixtures/regions.csv)")
-    func boundsMatchGeographicLib() throws {
-        let fixture = try Fixture("regions.csv")
-        #expect(fixture.rows.count >= 2_000)
-        var mismatches = 0
-        for row in fixture.rows {
-            let region = try Self.region(fixture[row, "latitude"], fixture[row, "longitude"], fixture[row, "radiusMeters"])
-            let b = region.bounds
-            let ok = isClose(b.south, fixture[row, "south"], within: Self.degrees)
-                && isClose(b.north, fixture[row, "north"], within: Self.degrees)
-                && isClose(b.west, fixture[row, "west"], within: Self.degrees)
-                && isClose(b.east, fixture[row, "east"], within: Self.degrees)
-                && region.containsNorthPole == (fixture[row, "containsNorthPole"] == 1)
-                && region.containsSouthPole == (fixture[row, "containsSouthPole"] == 1)
-                && Self.isValid(region)
-            if !ok {
-                mismatches += 1
-                if mismatches <= 10 { Issue.record("mismatch for \(row): got \(b)") }
-            }
+    @Test("A span is validated: finite, latitudeDelta in [0, 180], longitudeDelta in [0, 360]")
+    func spanValidation() throws {
+        #expect(try CoordinateSpan(latitudeDelta: 0, longitudeDelta: 360).longitudeDelta == 360)
+        #expect(try CoordinateSpan(latitudeDelta: 180, longitudeDelta: 0).latitudeDelta == 180)
+        #expect(throws: GeometryError.invalidSpan(name: "latitudeDelta", value: 180.5, maximum: 180)) {
+            try CoordinateSpan(latitudeDelta: 180.5, longitudeDelta: 1)
         }
-        #expect(mismatches == 0)
-    }
-
-    @Test("the fixture covers the poles, the equator and the antimeridian, radii 1 m to 10 000 km")
-    func fixtureCoverage() throws {
-        let fixture = try Fixture("regions.csv")
-        let latitudes = fixture.rows.map { fixture[$0, "latitude"] }
-        let longitudes = fixture.rows.map { fixture[$0, "longitude"] }
-        let radii = fixture.rows.map { fixture[$0, "radiusMeters"] }
-        // 10 km of latitude is about 0.0899 degrees at the poles.
-        #expect(latitudes.contains { $0 > 90 - 0.0899 && $0 < 90 })
-        #expect(latitudes.contains { $0 < -90 + 0.0899 && $0 > -90 })
-        #expect(latitudes.contains(90) && latitudes.contains(-90) && latitudes.contains(0))
-        #expect(longitudes.contains(180) && longitudes.contains(-180))
-        #expect(radii.min() == 1 && radii.max() == 1e7)
-        #expect(fixture.rows.contains { fixture[$0, "west"] > fixture[$0, "east"] })
-    }
-
-    @Test("up to 5 000 km the eastmost point is found by Newton's method within 6 geodesic evaluations (no fallback)")
-    func newtonConverges() throws {
-        let fixture = try Fixture("regions.csv")
-        for row in fixture.rows
-        where fixture[row, "containsNorthPole"] == 0 && fixture[row, "containsSouthPole"] == 0
-            && fixture[row, "radiusMeters"] <= GeodesicCircleExtent.singleMaximumRadiusMeters
-        {
-            let result = GeodesicCircleExtent.halfWidth(
-                latitude: fixture[row, "latitude"], radiusMeters: fixture[row, "radiusMeters"])
-            #expect(result.evaluations <= 6, "\(row): \(result.evaluations) evaluations")
+        #expect(throws: GeometryError.invalidSpan(name: "longitudeDelta", value: -1, maximum: 360)) {
+            try CoordinateSpan(latitudeDelta: 1, longitudeDelta: -1)
         }
+        #expect(throws: GeometryError.self) { try CoordinateSpan(latitudeDelta: .nan, longitudeDelta: 1) }
+        #expect(throws: GeometryError.self) { try CoordinateSpan(latitudeDelta: 1, longitudeDelta: .infinity) }
+        let decoded = try? JSONDecoder().decode(CoordinateSpan.self, from: Data(#"{"latitudeDelta":200,"longitudeDelta":1}"#.utf8))
+        #expect(decoded == nil)
     }
 
-    @Test("the eastmost point is not the azimuth-90 destination: at 89.9 degrees the naive bound is short by degrees")
-    func naiveIsShort() throws {
-        let center = try Coordinate(latitude: 89.9, longitude: 0)
-        let region = try CoordinateRegion(center: center, radiusMeters: 10_000)
-        let naiveEast = try center.coordinate(at: 10_000, facing: 90).longitude
-        #expect(region.bounds.east - naiveEast > 10)
+    @Test("A region's bounds: center +- half the span, clipped at the poles, wrapped across the antimeridian")
+    func bounds() throws {
+        let fiji = CoordinateRegion(
+            center: try Coordinate(latitude: -17.7, longitude: 179.9),
+            span: try CoordinateSpan(latitudeDelta: 0.2, longitudeDelta: 0.4))
+        let box = fiji.bounds
+        #expect(isClose(box.south, -17.8, within: 1e-12) && isClose(box.north, -17.6, within: 1e-12))
+        #expect(isClose(box.west, 179.7, within: 1e-12))
+        #expect(isClose(box.east, -179.9, within: 1e-12))
+        #expect(box.crossesAntimeridian)
+
+        let polar = CoordinateRegion(
+            center: try Coordinate(latitude: 89, longitude: 0), span: try CoordinateSpan(latitudeDelta: 10, longitudeDelta: 360))
+        #expect(polar.bounds.north == 90 && polar.bounds.south == 84 && polar.bounds.spansAllLongitudes)
     }
 
-    // MARK: - BAD_INPUTS rows 6-12
+    @Test("A region from bounds is centred on them, across the antimeridian too, and gives them back")
+    func fromBounds() throws {
+        let bounds = try CoordinateBounds(south: -18, north: -17, west: 179.5, east: -179.5)
+        let region = CoordinateRegion(bounds: bounds)
+        #expect(isClose(region.center.latitude, -17.5, within: 1e-12))
+        #expect(isClose(abs(region.center.longitude), 180, within: 1e-12))
+        #expect(isClose(region.span.longitudeDelta, 1, within: 1e-12))
+        let back = region.bounds
+        #expect(isClose(back.south, -18, within: 1e-12) && isClose(back.north, -17, within: 1e-12))
+        #expect(isClose(back.west, 179.5, within: 1e-12) && isClose(back.east, -179.5, within: 1e-12))
+    }
 
-    @Test("a box from its edges is validated: latitudes in [-90, 90], longitudes in [-180, 180], south <= north; -0 is +0")
-    func boundsInitializer() throws {
-        let box = try CoordinateBounds(south: -0.0, north: 10, west: 170, east: -170)
-        #expect(box.south.sign == .plus && box.crossesAntimeridian && box.longitudeWidthDegrees == 20)
-        #expect(try CoordinateBounds(south: -90, north: 90, west: -180, east: 180).spansAllLongitudes)
-        for (south, north, west, east) in [
-            (Double.nan, 0.0, 0.0, 0.0), (0, 90.000001, 0, 0), (0, 0, -180.000001, 0), (0, 0, 0, .infinity), (10, 9, 0, 0),
-        ] {
-            #expect(throws: GeoMathError.self) { try CoordinateBounds(south: south, north: north, west: west, east: east) }
+    @Test("A geodesic circle's region contains its bounds")
+    func circleRegion() throws {
+        for latitude in [0.0, 48.8566, -60, 89.95] {
+            let circle = try GeodesicCircle(center: try Coordinate(latitude: latitude, longitude: 179.99), radiusMeters: 10_000)
+            let region = circle.region
+            #expect(region.center == circle.center)
+            let box = region.bounds
+            #expect(box.south <= circle.bounds.south + 1e-12 && box.north >= circle.bounds.north - 1e-12)
+            #expect(box.longitudeWidthDegrees >= circle.bounds.longitudeWidthDegrees - 1e-12)
         }
-        #expect(throws: GeoMathError.invalidLatitudeOrder(south: 10, north: 9)) {
-            try CoordinateBounds(south: 10, north: 9, west: 0, east: 0)
-        }
-    }
-
-    @Test("BAD_INPUTS row 6: radius 0, negative, NaN or inf is an error")
-    func row06BadRadius() throws {
-        let center = try Coordinate(latitude: 10, longitude: 10)
-        for radius in [0.0, -0.0, -1, -1e-300, .infinity, -.infinity] {
-            #expect(throws: GeoMathError.invalidRadius(radius)) { try CoordinateRegion(center: center, radiusMeters: radius) }
-        }
-        #expect { try CoordinateRegion(center: center, radiusMeters: .nan) } throws: { error in
-            guard case .invalidRadius(let value) = error as? GeoMathError else { return false }
-            return value.isNaN
-        }
-    }
-
-    @Test("BAD_INPUTS row 7: radius 1e-6 m is valid; bounds ordered and around the center")
-    func row07TinyRadius() throws {
-        for (latitude, longitude) in [(0.0, 0.0), (48.8566, 2.3522), (89.9999, 10), (-60, -180), (0, 180)] {
-            let region = try Self.region(latitude, longitude, 1e-6)
-            #expect(Self.isValid(region))
-            let b = region.bounds
-            #expect(b.south < b.north)
-            // 1e-6 m is about 9e-12 degrees of latitude.
-            #expect(isClose(b.north - latitude, 1e-6 / 111_000, within: 1e-12))
-            // Half-width about r / (b cos(lat)) radians: 9e-12 degrees at the equator, 5e-6 degrees
-            // 11 m from the pole; twice that bounds it generously.
-            let halfWidth = 2 * 1e-6 / (6_356_752 * cos(latitude * .pi / 180)) * 180 / .pi
-            #expect(abs(longitudeDifference(b.west, region.center.longitude)) < halfWidth)
-            #expect(abs(longitudeDifference(b.east, region.center.longitude)) < halfWidth)
-            #expect(longitudeDifference(b.east, b.west) > 0)
-            #expect(region.span.latitudeDelta > 0 && region.span.longitudeDelta > 0)
-        }
-    }
-
-    @Test("BAD_INPUTS row 8: radius >= 20 003 931.4586 m is the whole world")
-    func row08WholeWorld() throws {
-        for radius in [WGS84.halfMeridianMeters, 20_003_931.4587, 3e7, 1e12, Double.greatestFiniteMagnitude] {
-            for (latitude, longitude) in [(0.0, 0.0), (45, 90), (-90, 0), (12, -180)] {
-                let region = try Self.region(latitude, longitude, radius)
-                #expect(region.bounds == CoordinateBounds(uncheckedSouth: -90, north: 90, west: -180, east: 180))
-                #expect(region.span == CoordinateSpan(uncheckedLatitudeDelta: 180, longitudeDelta: 360))
-                #expect(region.containsNorthPole && region.containsSouthPole)
-                #expect(!region.crossesAntimeridian)
-                #expect(region.contains(try Coordinate(latitude: -latitude, longitude: 0)))
-            }
-        }
-    }
-
-    @Test("BAD_INPUTS row 9: a center exactly on a pole contains it and spans all longitudes", arguments: [90.0, -90.0])
-    func row09CenterOnPole(latitude: Double) throws {
-        for longitude in [0.0, 45, -180, 180, 123.456] {
-            for radius in [1e-6, 1, 10_000, 5e6] {
-                let region = try Self.region(latitude, longitude, radius)
-                #expect(latitude > 0 ? region.containsNorthPole : region.containsSouthPole)
-                #expect(region.bounds.spansAllLongitudes)
-                #expect(latitude > 0 ? region.bounds.north == 90 : region.bounds.south == -90)
-                #expect(region.span.longitudeDelta == 360)
-                #expect(Self.isValid(region))
-                // The far edge is one radius of meridian away from the pole.
-                let edge = latitude > 0 ? region.bounds.south : region.bounds.north
-                let pole = try Coordinate(latitude: latitude, longitude: 0)
-                #expect(isClose(pole.distance(to: try Coordinate(latitude: edge, longitude: 0)), radius, within: 1e-6))
-            }
-        }
-    }
-
-    @Test("BAD_INPUTS row 10: a center 5 km from a pole with radius 10 km contains the pole", arguments: [1.0, -1.0])
-    func row10NearPole(hemisphere: Double) throws {
-        let pole = try Coordinate(latitude: 90 * hemisphere, longitude: 0)
-        for longitude in [0.0, 77, -180] {
-            // 5 km from the pole along the meridian of `longitude`.
-            let center = try Coordinate(latitude: 90 * hemisphere, longitude: longitude)
-                .coordinate(at: 5_000, facing: hemisphere > 0 ? 180 : 0)
-            #expect(isClose(center.distance(to: pole), 5_000, within: 1e-6))
-            let region = try CoordinateRegion(center: center, radiusMeters: 10_000)
-            #expect(hemisphere > 0 ? region.containsNorthPole : region.containsSouthPole)
-            #expect(hemisphere > 0 ? region.bounds.north == 90 : region.bounds.south == -90)
-            #expect(region.bounds.spansAllLongitudes)
-            #expect(region.contains(pole))
-            #expect(Self.isValid(region))
-        }
-    }
-
-    @Test("BAD_INPUTS row 11: centers at longitude 180 and -180 give identical regions")
-    func row11Antimeridian() throws {
-        for latitude in [0.0, -33.9, 60, 89.99, -90] {
-            for radius in [1.0, 10_000, 1e6, 2.5e7] {
-                let east = try Self.region(latitude, 180, radius)
-                let west = try Self.region(latitude, -180, radius)
-                #expect(east == west)
-                #expect(east.center.longitude == -180)
-                #expect(Self.isValid(east))
-            }
-        }
-    }
-
-    @Test("BAD_INPUTS row 12: a region crossing the antimeridian has west > east and a correct span")
-    func row12CrossingAntimeridian() throws {
-        let region = try Self.region(-17.7, 179.95, 10_000)  // Fiji, 10 km
-        #expect(region.crossesAntimeridian)
-        #expect(region.bounds.west > region.bounds.east)
-        #expect(region.bounds.west > 179.85 && region.bounds.east < -179.9)
-        // The span is the eastward width of the box, about 0.19 degrees, not 359.8.
-        #expect(isClose(region.span.longitudeDelta, region.bounds.longitudeWidthDegrees, within: 1e-9))
-        #expect(region.span.longitudeDelta < 0.2)
-        let acrossTheLine = try Coordinate(latitude: -17.7, longitude: -179.98)
-        #expect(region.contains(acrossTheLine))
-        #expect(region.bounds.contains(acrossTheLine))
-        #expect(!region.bounds.contains(try Coordinate(latitude: -17.7, longitude: 0)))
-        // And a region that only touches no line does not cross.
-        #expect(!(try Self.region(-17.7, 170, 10_000)).crossesAntimeridian)
-    }
-
-    // MARK: - Properties (seeded)
-
-    @Test("random points inside the circle lie in the region and in its bounds (property, seeded)")
-    func containsPointsInside() throws {
-        let generator = zip(Generators.coordinate, Generators.radius, Gen<Double>.double(in: -180..<180), Gen<Double>.double(in: 0...1))
-        try forAll(count: 2_000, seed: 21, generator) { input in
-            let (center, radius, azimuth, fraction) = input
-            let region = try CoordinateRegion(center: center, radiusMeters: radius)
-            let point = try center.coordinate(at: radius * fraction, facing: azimuth)
-            return region.contains(point) && region.bounds.contains(point) && Self.isValid(region)
-        }
-    }
-
-    @Test("bounds are tight: a point of the circle touches each bound that is not a pole or all longitudes (property, seeded)")
-    func boundsAreTight() throws {
-        let generator = zip(Generators.coordinate, Generators.radius)
-        try forAll(count: 300, seed: 22, generator) { input in
-            let (center, radius) = input
-            let region = try CoordinateRegion(center: center, radiusMeters: radius)
-            let extremes = try CircleScan(center: region.center, radiusMeters: radius)
-            var ok = Self.isValid(region)
-            // No scanned point of the circle lies outside the bounds (1e-12 degree of rounding).
-            ok = ok && extremes.maxLatitude <= region.bounds.north + 1e-12
-            ok = ok && extremes.minLatitude >= region.bounds.south - 1e-12
-            if !region.containsNorthPole { ok = ok && isClose(extremes.maxLatitude, region.bounds.north, within: Self.degrees) }
-            if !region.containsSouthPole { ok = ok && isClose(extremes.minLatitude, region.bounds.south, within: Self.degrees) }
-            if !region.bounds.spansAllLongitudes {
-                let east = region.center.longitude + extremes.maxLongitudeOffset
-                let west = region.center.longitude - extremes.maxLongitudeOffset
-                ok = ok && abs(longitudeDifference(region.bounds.east, east)) <= Self.degrees
-                ok = ok && abs(longitudeDifference(region.bounds.west, west)) <= Self.degrees
-            }
-            return ok
-        }
-    }
-
-    @Test("spans are never negative, never NaN, within 180/360, and contain the bounds (property, seeded)")
-    func spansValid() throws {
-        let generator = zip(Generators.coordinate, Gen<Double>.double(in: -6...7.5))
-        try forAll(count: 5_000, seed: 23, generator) { input in
-            let (center, exponent) = input
-            let region = try CoordinateRegion(center: center, radiusMeters: pow(10, exponent))
-            let s = region.span, b = region.bounds, lat = region.center.latitude
-            return Self.isValid(region)
-                && (s.latitudeDelta >= 180 || (lat + s.latitudeDelta / 2 >= b.north - 1e-12 && lat - s.latitudeDelta / 2 <= b.south + 1e-12))
-                && (s.longitudeDelta == 360 || isClose(s.longitudeDelta, b.longitudeWidthDegrees, within: 1e-9))
-        }
-    }
-
-    // MARK: - API
-
-    @Test("the user's vicinity is the 10 km region; the location-unavailable default is the whole world")
-    func conveniences() throws {
-        let user = try Coordinate(latitude: 52.52, longitude: 13.405)
-        #expect(CoordinateRegion.userVicinity(around: user) == (try CoordinateRegion(center: user, radiusMeters: 10_000)))
-        #expect(CoordinateRegion.userVicinityRadiusMeters == 10_000)
-        let fallback = CoordinateRegion.locationUnavailableDefault
-        #expect(fallback.bounds.spansAllLongitudes && fallback.bounds.south == -90 && fallback.bounds.north == 90)
-        #expect(Self.isValid(fallback))
-    }
-
-    @Test("contains(_:) is the geodesic distance test, boundary included")
-    func containsIsGeodesic() throws {
-        let center = try Coordinate(latitude: 48.8566, longitude: 2.3522)
-        let region = try CoordinateRegion(center: center, radiusMeters: 10_000)
-        #expect(region.contains(try center.coordinate(at: 9_999.999, facing: 37)))
-        #expect(!region.contains(try center.coordinate(at: 10_000.001, facing: 37)))
-        #expect(region.contains(center))
-    }
-
-    @Test("Codable round trip recomputes an identical region; decoding validates")
-    func codable() throws {
-        let region = try Self.region(-17.7, 179.95, 10_000)
-        let data = try JSONEncoder().encode(region)
-        #expect(try JSONDecoder().decode(CoordinateRegion.self, from: data) == region)
-        for bad in [
-            #"{"center":{"latitude":10,"longitude":0},"radiusMeters":-5}"#,
-            #"{"center":{"latitude":95,"longitude":0},"radiusMeters":5}"#,
-            #"{"center":{"latitude":10,"longitude":0}}"#,
-        ] {
-            #expect(throws: DecodingError.self) { try JSONDecoder().decode(CoordinateRegion.self, from: Data(bad.utf8)) }
-        }
-    }
-}
-
-/// The extremes of a geodesic circle found by scanning it, independently of the library's
-/// solver: 720 departure azimuths, then golden-section refinement around the best ones.
-struct CircleScan {
-    var maxLatitude = -Double.infinity
-    var minLatitude = Double.infinity
-    /// Largest eastward longitude offset from the center, degrees.
-    var maxLongitudeOffset = -Double.infinity
-
-    init(center: Coordinate, radiusMeters: Double) throws {
-        func point(_ azimuth: Double) throws -> (latitude: Double, offset: Double) {
-            let p = try center.coordinate(at: radiusMeters, facing: azimuth)
-            return (p.latitude, longitudeDifference(p.longitude, center.longitude))
-        }
-        var bestLatitude = (value: -Double.infinity, azimuth: 0.0)
-        var bestOffset = (value: -Double.infinity, azimuth: 0.0)
-        for step in 0..<720 {
-            let azimuth = Double(step) / 2
-            let p = try point(azimuth)
-            maxLatitude = max(maxLatitude, p.latitude)
-            minLatitude = min(minLatitude, p.latitude)
-            if p.latitude > bestLatitude.value { bestLatitude = (p.latitude, azimuth) }
-            if p.offset > bestOffset.value { bestOffset = (p.offset, azimuth) }
-        }
-        maxLatitude = max(maxLatitude, try Self.refine(around: bestLatitude.azimuth) { try point($0).latitude })
-        minLatitude = min(minLatitude, try point(180).latitude)
-        maxLongitudeOffset = max(bestOffset.value, try Self.refine(around: bestOffset.azimuth) { try point($0).offset })
-    }
-
-    /// Golden-section search for the maximum of `f` within half a degree of `azimuth`.
-    static func refine(around azimuth: Double, _ f: (Double) throws -> Double) throws -> Double {
-        let ratio = (5.0.squareRoot() - 1) / 2
-        var low = azimuth - 0.5, high = azimuth + 0.5
-        var a = high - ratio * (high - low), b = low + ratio * (high - low)
-        var fa = try f(a), fb = try f(b)
-        for _ in 0..<80 {
-            if fa < fb {
-                low = a; a = b; fa = fb; b = low + ratio * (high - low); fb = try f(b)
-            } else {
-                high = b; b = a; fb = fa; a = high - ratio * (high - low); fa = try f(a)
-            }
-        }
-        return max(fa, fb)
     }
 }

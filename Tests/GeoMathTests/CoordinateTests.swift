@@ -9,31 +9,31 @@ struct CoordinateTests {
     @Test("BAD_INPUTS row 1: latitude or longitude NaN is an error")
     func row01NaN() throws {
         #expect { try Coordinate(latitude: .nan, longitude: 0) } throws: { error in
-            guard case .invalidLatitude(let value) = error as? GeoMathError else { return false }
+            guard case .invalidLatitude(let value) = error as? GeometryError else { return false }
             return value.isNaN
         }
         #expect { try Coordinate(latitude: 0, longitude: .nan) } throws: { error in
-            guard case .invalidLongitude(let value) = error as? GeoMathError else { return false }
+            guard case .invalidLongitude(let value) = error as? GeometryError else { return false }
             return value.isNaN
         }
-        #expect(throws: GeoMathError.self) { try Coordinate.normalized(latitude: 0, longitude: .nan) }
-        #expect(throws: GeoMathError.self) { try Coordinate.normalized(latitude: .nan, longitude: 0) }
+        #expect(throws: GeometryError.self) { try Coordinate.normalized(latitude: 0, longitude: .nan) }
+        #expect(throws: GeometryError.self) { try Coordinate.normalized(latitude: .nan, longitude: 0) }
     }
 
     @Test("BAD_INPUTS row 2: latitude or longitude +inf / -inf is an error")
     func row02Infinity() throws {
         for value in [Double.infinity, -.infinity] {
-            #expect(throws: GeoMathError.invalidLatitude(value)) { try Coordinate(latitude: value, longitude: 0) }
-            #expect(throws: GeoMathError.invalidLongitude(value)) { try Coordinate(latitude: 0, longitude: value) }
-            #expect(throws: GeoMathError.invalidLongitude(value)) { try Coordinate.normalized(latitude: 0, longitude: value) }
+            #expect(throws: GeometryError.invalidLatitude(value)) { try Coordinate(latitude: value, longitude: 0) }
+            #expect(throws: GeometryError.invalidLongitude(value)) { try Coordinate(latitude: 0, longitude: value) }
+            #expect(throws: GeometryError.invalidLongitude(value)) { try Coordinate.normalized(latitude: 0, longitude: value) }
         }
     }
 
     @Test("BAD_INPUTS row 3: latitude just beyond +-90 is an error; exactly +-90 is valid")
     func row03LatitudeRange() throws {
-        #expect(throws: GeoMathError.invalidLatitude(90.000001)) { try Coordinate(latitude: 90.000001, longitude: 0) }
-        #expect(throws: GeoMathError.invalidLatitude(-90.000001)) { try Coordinate(latitude: -90.000001, longitude: 0) }
-        #expect(throws: GeoMathError.invalidLatitude(90.000001)) { try Coordinate.normalized(latitude: 90.000001, longitude: 0) }
+        #expect(throws: GeometryError.invalidLatitude(90.000001)) { try Coordinate(latitude: 90.000001, longitude: 0) }
+        #expect(throws: GeometryError.invalidLatitude(-90.000001)) { try Coordinate(latitude: -90.000001, longitude: 0) }
+        #expect(throws: GeometryError.invalidLatitude(90.000001)) { try Coordinate.normalized(latitude: 90.000001, longitude: 0) }
         #expect(try Coordinate(latitude: 90, longitude: 0).latitude == 90)
         #expect(try Coordinate(latitude: -90, longitude: 0).latitude == -90)
     }
@@ -41,7 +41,7 @@ struct CoordinateTests {
     @Test("BAD_INPUTS row 4: longitude out of range is an error; the normalized path wraps")
     func row04LongitudeRange() throws {
         for value in [180.000001, 540, -190] {
-            #expect(throws: GeoMathError.invalidLongitude(value)) { try Coordinate(latitude: 0, longitude: value) }
+            #expect(throws: GeometryError.invalidLongitude(value)) { try Coordinate(latitude: 0, longitude: value) }
         }
         #expect(try Coordinate(latitude: 0, longitude: 180).longitude == 180)
         #expect(try Coordinate(latitude: 0, longitude: -180).longitude == -180)
@@ -64,18 +64,18 @@ struct CoordinateTests {
         #expect(negative.latitude.sign == .plus)
         #expect(negative.longitude.sign == .plus)
         #expect(negative.hashValue == positive.hashValue)
-        #expect(try CoordinateRegion(center: negative, radiusMeters: 10_000) == CoordinateRegion(center: positive, radiusMeters: 10_000))
+        #expect(try GeodesicCircle(center: negative, radiusMeters: 10_000) == GeodesicCircle(center: positive, radiusMeters: 10_000))
         let target = try Coordinate(latitude: 10, longitude: 10)
         #expect(negative.distance(to: target) == positive.distance(to: target))
     }
 
     @Test("error messages name the value and the valid range")
     func errorMessages() {
-        #expect(GeoMathError.invalidLatitude(95).description.contains("95"))
-        #expect(GeoMathError.invalidLatitude(95).description.contains("[-90, 90]"))
-        #expect(GeoMathError.invalidLongitude(190).description.contains("[-180, 180]"))
-        #expect(GeoMathError.invalidRadius(-1).description.contains("-1"))
-        #expect(GeoMathError.invalidRadius(-1).description.contains("greater than 0"))
+        #expect(GeometryError.invalidLatitude(95).description.contains("95"))
+        #expect(GeometryError.invalidLatitude(95).description.contains("[-90, 90]"))
+        #expect(GeometryError.invalidLongitude(190).description.contains("[-180, 180]"))
+        #expect(GeometryError.invalidRadius(-1).description.contains("-1"))
+        #expect(GeometryError.invalidRadius(-1).description.contains("greater than 0"))
     }
 
     @Test("Codable round trip, and decoding validates")

@@ -87,8 +87,8 @@ struct GeodesicPathTests {
     func destinationRejectsNonFinite() throws {
         let start = try Coordinate(latitude: 10, longitude: 20)
         for bad in [Double.nan, .infinity, -.infinity] {
-            #expect(throws: GeoMathError.self) { try start.destination(distanceMeters: bad, azimuthDegrees: 0) }
-            #expect(throws: GeoMathError.self) { try start.coordinate(at: 1_000, facing: bad) }
+            #expect(throws: GeometryError.self) { try start.destination(distanceMeters: bad, azimuthDegrees: 0) }
+            #expect(throws: GeometryError.self) { try start.coordinate(at: 1_000, facing: bad) }
         }
     }
 

@@ -9,14 +9,13 @@ import CHeapStats
 
 @Suite("PinLayout")
 struct PinLayoutTests {
-    static func frame(_ transformer: WebMercatorTransformer) throws -> PreviewFrame {
+    static func frame() throws -> PreviewFrame {
         let user = try Coordinate(latitude: 48.8566, longitude: 2.3522)
-        return try PreviewFrame(region: .userVicinity(around: user), widthPoints: 390, transformer: transformer)
+        return try PreviewFrame(circle: .userVicinity(around: user), widthPoints: 390)
     }
 
     @Test("BAD_INPUTS row 18: CLOSED, unknown status, missing or invalid coordinate are skipped with that reason")
     func row18Skipped() throws {
-        let transformer = try WebMercatorTransformer()
         let announcements = [
             Announcement(id: "closed", status: "CLOSED", latitude: 48.86, longitude: 2.35),
             Announcement(id: "unknown", status: "ADOPTED", latitude: 48.86, longitude: 2.35),
@@ -26,7 +25,7 @@ struct PinLayoutTests {
             Announcement(id: "nan", status: "FOUND", latitude: 48.86, longitude: .nan),
             Announcement(id: "ok", status: "MISSING", latitude: 48.86, longitude: 2.35),
         ]
-        let layout = try PinLayout(announcements: announcements, frame: Self.frame(transformer), transformer: transformer)
+        let layout = PinLayout(announcements: announcements, frame: try Self.frame())
         #expect(layout.pins.map(\.id) == ["ok"])
         #expect(layout.skipped.map(\.id) == ["closed", "unknown", "no-lat", "no-lon", "lat95", "nan"])
         #expect(layout.skipped[0].reason == .closed)
@@ -41,6 +40,56 @@ struct PinLayoutTests {
         #expect(layout.skipped[1].reason.description.contains("ADOPTED"))
     }
 
+    @Test("longitudes within one turn past the antimeridian are wrapped (181 is -179, -540 is -180); beyond one turn they are skipped")
+    func wrappedLongitudes() throws {
+        let announcements = [
+            Announcement(id: "181", status: "MISSING", latitude: 48.86, longitude: 181),
+            Announcement(id: "-181", status: "FOUND", latitude: 48.86, longitude: -181),
+            Announcement(id: "540", status: "MISSING", latitude: 48.86, longitude: 540),
+            Announcement(id: "-540", status: "MISSING", latitude: 48.86, longitude: -540),
+            Announcement(id: "541", status: "MISSING", latitude: 48.86, longitude: 541),
+            Announcement(id: "-541", status: "FOUND", latitude: 48.86, longitude: -541),
+            Announcement(id: "inf", status: "FOUND", latitude: 48.86, longitude: .infinity),
+            Announcement(id: "lat91", status: "FOUND", latitude: 91, longitude: 181),
+        ]
+        #expect(PinEligibility.wrappedLongitudeRange == -540...540)
+        let layout = PinLayout(announcements: announcements, frame: try Self.frame())
+        #expect(layout.pins.map(\.id) == ["181", "-181", "540", "-540"])
+        #expect(layout.pins.map(\.coordinate.longitude) == [-179, 179, -180, -180])
+        #expect(layout.pins[0].coordinate == (try Coordinate(latitude: 48.86, longitude: -179)))
+        #expect(PinEligibility(announcements[0]) == .pin(.missing, try Coordinate(latitude: 48.86, longitude: -179)))
+        #expect(layout.skipped.map(\.id) == ["541", "-541", "inf", "lat91"])
+        #expect(layout.skipped[0].reason == .invalidCoordinate(.invalidLongitude(541)))
+        #expect(layout.skipped[1].reason == .invalidCoordinate(.invalidLongitude(-541)))
+        #expect(layout.skipped[2].reason == .invalidCoordinate(.invalidLongitude(.infinity)))
+        #expect(layout.skipped[3].reason == .invalidCoordinate(.invalidLatitude(91)))
+        #expect(layout.skipped[0].reason.description.contains("longitude 541.0 is out of range"))
+        #expect(layout.skipped[2].reason.description.contains("is infinite"))
+    }
+
+    @Test("Pin has a public memberwise init and is Identifiable; PinLayout is Hashable; styles have dark colours; legend entries are Identifiable")
+    func publicValues() throws {
+        let frame = try Self.frame()
+        let coordinate = try Coordinate(latitude: 48.86, longitude: 2.35)
+        let layout = PinLayout(
+            announcements: [Announcement(id: "a", status: "MISSING", latitude: coordinate.latitude, longitude: coordinate.longitude)],
+            frame: frame)
+        let pin = try #require(layout.pins.first)
+        let made = Pin(
+            id: "a", category: .missing, coordinate: coordinate, distanceMeters: frame.circle.center.distance(to: coordinate),
+            mercator: MercatorPoint(coordinate), point: frame.point(for: coordinate), inFrame: true)
+        #expect(made == pin && made.id == "a")
+        #expect(layout == PinLayout(announcements: [Announcement(id: "a", status: "missing ", latitude: 48.86, longitude: 2.35)], frame: frame))
+        #expect(Set([layout, layout]).count == 1)
+        let style = PinStyle(symbol: "pin.custom", colorHex: "#000000", darkColorHex: "#FFFFFF", label: "Custom")
+        #expect(style.colorHex(dark: false) == "#000000" && style.colorHex(dark: true) == "#FFFFFF" && style.darkColorHex == "#FFFFFF")
+        let plain = PinStyle(symbol: "pin.plain", colorHex: "#123456", label: "Plain")
+        #expect(plain.darkColorHex == "#123456" && plain.colorHex(dark: true) == "#123456")
+        let entry = LegendEntry(category: .found, style: style)
+        #expect(entry.id == .found && entry.style == style)
+        #expect(Legend.entries.map(\.id) == [.missing, .found])
+    }
+
     @Test("BAD_INPUTS row 19: statuses in any letter case with surrounding spaces are accepted")
     func row19StatusCase() throws {
         for status in ["missing", "Missing", "MISSING", "  missing ", "\tMiSsInG"] {
@@ -53,34 +102,31 @@ struct PinLayoutTests {
 
     @Test("BAD_INPUTS row 20: no pins is an empty result, no error")
     func row20NoPins() throws {
-        let transformer = try WebMercatorTransformer()
-        let layout = try PinLayout(announcements: [], frame: Self.frame(transformer), transformer: transformer)
+        let layout = PinLayout(announcements: [], frame: try Self.frame())
         #expect(layout.pins.isEmpty && layout.skipped.isEmpty)
     }
 
     @Test("pins carry category, geodesic distance from the user, the frame point and inFrame")
     func pinFields() throws {
-        let transformer = try WebMercatorTransformer()
-        let frame = try Self.frame(transformer)
+        let frame = try Self.frame()
         let near = try Coordinate(latitude: 48.86, longitude: 2.35)
         let far = try Coordinate(latitude: 48.7, longitude: 2.35)  // about 17 km south: outside
-        let layout = try PinLayout(
+        let layout = PinLayout(
             announcements: [
                 Announcement(id: "a", status: "MISSING", latitude: near.latitude, longitude: near.longitude),
                 Announcement(id: "b", status: "found", latitude: far.latitude, longitude: far.longitude),
-            ], frame: frame, transformer: transformer)
+            ], frame: frame)
         #expect(layout.pins.map(\.category) == [.missing, .found])
-        let user = frame.region.center
+        let user = frame.circle.center
         #expect(layout.pins[0].distanceMeters == user.distance(to: near))
-        #expect(layout.pins[0].point == (try frame.point(for: near, transformer: transformer)))
+        #expect(layout.pins[0].point == frame.point(for: near))
         #expect(layout.pins[0].inFrame && !layout.pins[1].inFrame)
         #expect(layout.pins[1].point.y > frame.heightPoints)
     }
 
     @Test("BAD_INPUTS row 21: 1 000 000 pins place in one batch; retained memory is the output, nothing per pin")
     func row21MillionPins() throws {
-        let transformer = try WebMercatorTransformer()
-        let frame = try Self.frame(transformer)
+        let frame = try Self.frame()
         let count = 1_000_000
         // Ids of at most 15 UTF-8 bytes are stored inline by Swift: building them allocates nothing
         // per announcement, so any per-pin heap block below would come from the layout itself.
@@ -93,7 +139,7 @@ struct PinLayoutTests {
             announcements.append(Announcement(id: "p\(index)", status: status, latitude: latitude, longitude: longitude))
         }
         let before = heap_stats_bytes_in_use()
-        let layout = try PinLayout(announcements: announcements, frame: frame, transformer: transformer)
+        let layout = PinLayout(announcements: announcements, frame: frame)
         #expect(layout.pins.count == count)
         #expect(layout.pins.allSatisfy { $0.point.x.isFinite && $0.point.y.isFinite })
         let retained = Int(heap_stats_bytes_in_use()) - Int(before)
@@ -102,44 +148,6 @@ struct PinLayoutTests {
         let output = layout.pins.capacity * MemoryLayout<Pin>.stride
         #expect(retained <= output + (1 << 20), "retained \(retained) bytes for an output of \(output)")
         #expect(retained >= output / 2, "the heap statistics did not see the output (\(retained) bytes)")
-    }
-}
-
-@Suite("AnnouncementCSV")
-struct AnnouncementCSVTests {
-    @Test("BAD_INPUTS row 22: empty file, no header, wrong column count, text for a number: line-numbered errors")
-    func row22Errors() throws {
-        #expect(throws: AnnouncementCSVError.emptyFile) { try AnnouncementCSV.parse("") }
-        #expect(throws: AnnouncementCSVError.emptyFile) { try AnnouncementCSV.parse("\n\r\n") }
-        #expect(throws: AnnouncementCSVError.missingHeader(line: 1, found: "a1,MISSING,48.8,2.3")) {
-            try AnnouncementCSV.parse("a1,MISSING,48.8,2.3\n")
-        }
-        #expect(throws: AnnouncementCSVError.wrongColumnCount(line: 3, expected: 4, found: 3)) {
-            try AnnouncementCSV.parse("id,status,latitude,longitude\na,MISSING,1,2\nb,FOUND,1\n")
-        }
-        #expect(throws: AnnouncementCSVError.wrongColumnCount(line: 2, expected: 4, found: 5)) {
-            try AnnouncementCSV.parse("id,status,latitude,longitude\na,MISSING,1,2,3\n")
-        }
-        #expect(throws: AnnouncementCSVError.notANumber(line: 2, column: "latitude", text: "abc")) {
-            try AnnouncementCSV.parse("id,status,latitude,longitude\na,MISSING,abc,2\n")
-        }
-        #expect(throws: AnnouncementCSVError.unterminatedQuote(line: 2)) {
-            try AnnouncementCSV.parse("id,status,latitude,longitude\n\"a,MISSING,1,2\n")
-        }
-        #expect(AnnouncementCSVError.notANumber(line: 7, column: "latitude", text: "x").description.hasPrefix("line 7:"))
-    }
-
-    @Test("BAD_INPUTS row 22: CRLF, a BOM, quoted fields and blank lines are read")
-    func row22Accepted() throws {
-        let text = "\u{FEFF}id,status,latitude,longitude\r\n\"a,1\",\" Missing \",48.8,2.3\r\n\r\n\"say \"\"hi\"\"\",FOUND,,\r\nc,CLOSED, 1.5 ,-2"
-        let announcements = try AnnouncementCSV.parse(text)
-        #expect(announcements == [
-            Announcement(id: "a,1", status: " Missing ", latitude: 48.8, longitude: 2.3),
-            Announcement(id: "say \"hi\"", status: "FOUND", latitude: nil, longitude: nil),
-            Announcement(id: "c", status: "CLOSED", latitude: 1.5, longitude: -2),
-        ])
-        // A header in other letter case or with spaces is still the header.
-        #expect(try AnnouncementCSV.parse("ID, Status ,LATITUDE,longitude\n").isEmpty)
     }
 }
 

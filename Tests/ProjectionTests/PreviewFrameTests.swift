@@ -10,11 +10,11 @@ import TestSupport
 struct PreviewFrameTests {
     /// Closed-form Web Mercator (EPSG Guidance Note 7-2), independent of PROJ.
     static func mercator(_ latitude: Double, _ longitude: Double) -> (x: Double, y: Double) {
-        WebMercatorTransformerTests.closedForm(latitude: latitude, longitude: longitude)
+        WebMercatorTests.closedForm(latitude: latitude, longitude: longitude)
     }
 
     /// DESIGN.md's scale, computed here from closed-form Mercator values of the bounds.
-    static func expectedScale(region: CoordinateRegion, width: Double, height: Double) -> Double {
+    static func expectedScale(region: GeodesicCircle, width: Double, height: Double) -> Double {
         let b = region.bounds, c = region.center
         let center = mercator(c.latitude, c.longitude)
         let halfWidth: Double
@@ -35,140 +35,270 @@ struct PreviewFrameTests {
     @Test("points agree with DESIGN.md's formula on the fixture's Mercator values within 1e-6 points")
     func pointsMatchFormula() throws {
         let fixture = try Fixture("mercator.csv")
-        let transformer = try WebMercatorTransformer()
         for (latitude, longitude, width) in [(48.8566, 2.3522, 390.0), (-17.7, 179.95, 1170), (64.1466, -21.9426, 320), (0, 0, 800)] {
-            let region = try CoordinateRegion(center: Coordinate(latitude: latitude, longitude: longitude), radiusMeters: 10_000)
-            let frame = try PreviewFrame(region: region, widthPoints: width, transformer: transformer)
+            let region = try GeodesicCircle(center: Coordinate(latitude: latitude, longitude: longitude), radiusMeters: 10_000)
+            let frame = try PreviewFrame(circle: region, widthPoints: width)
             let height = width * 9 / 16
             #expect(frame.heightPoints == height)
             let s = Self.expectedScale(region: region, width: width, height: height)
-            #expect(isClose(frame.pointsPerMeter, s, within: s * 1e-12))
+            #expect(isClose(frame.pointsPerMercatorMeter, s, within: s * 1e-12))
             let center = Self.mercator(latitude, longitude)
             for row in fixture.rows {
                 let pin = try Coordinate(latitude: fixture[row, "latitude"], longitude: fixture[row, "longitude"])
                 let dx = (fixture[row, "x"] - center.x).remainder(dividingBy: 2 * .pi * 6_378_137)
                 let expected = ScreenPoint(x: width / 2 + dx * s, y: height / 2 - (fixture[row, "y"] - center.y) * s)
-                let point = try frame.point(for: pin, transformer: transformer)
+                let point = frame.point(for: pin)
                 #expect(isClose(point.x, expected.x, within: 1e-6) && isClose(point.y, expected.y, within: 1e-6), "\(row)")
             }
         }
     }
 
-    @Test("the center lands at (w/2, h/2) and the region's bounds land inside the frame (property, seeded)")
+    /// Whether the frame's top edge is the world's north edge or its bottom edge the south
+    /// edge (within 1e-6 points).
+    static func touchesWorldEdge(_ frame: PreviewFrame) -> Bool {
+        let half = WebMercator.worldWidthMeters / 2, s = frame.pointsPerMercatorMeter, y = frame.centerMercator.y
+        let northEdge = frame.heightPoints / 2 - (half - y) * s, southEdge = frame.heightPoints / 2 + (half + y) * s
+        return isClose(northEdge, 0, within: 1e-6) || isClose(southEdge, frame.heightPoints, within: 1e-6)
+    }
+
+    /// Whether the frame shows nothing beyond the world north or south (1e-6 m).
+    static func insideWorld(_ frame: PreviewFrame) -> Bool {
+        abs(frame.centerMercator.y) + frame.heightPoints / 2 / frame.pointsPerMercatorMeter <= WebMercator.worldWidthMeters / 2 + 1e-6
+    }
+
+    @Test("the center lands at (w/2, h/2), or on the middle column with the frame against the world's edge, and the region's bounds land inside the frame (property, seeded)")
     func centerAndBounds() throws {
-        let transformer = try WebMercatorTransformer()
+        var moved = 0
         try forAll(count: 2_000, seed: 41, zip(Generators.coordinate, Generators.radius)) { input in
             let (center, radius) = input
             guard abs(center.latitude) < 85 else { return true }
-            let region = try CoordinateRegion(center: center, radiusMeters: radius)
-            let frame = try PreviewFrame(region: region, widthPoints: 390, displayScale: 3, transformer: transformer)
-            let c = try frame.point(for: region.center, transformer: transformer)
-            var ok = isClose(c.x, 195, within: 1e-9) && isClose(c.y, 390 * 9 / 16 / 2, within: 1e-9)
+            let region = try GeodesicCircle(center: center, radiusMeters: radius)
+            let frame = try PreviewFrame(circle: region, widthPoints: 390, displayScale: 3)
+            let c = frame.point(for: region.center)
+            // Changed by design: a frame that would show beyond the world's north or south edge
+            // is moved so that its edge is the world's; the center then leaves the middle row.
+            let centered = isClose(c.y, 390 * 9 / 16 / 2, within: 1e-9)
+            if !centered { moved += 1 }
+            var ok = isClose(c.x, 195, within: 1e-9) && (centered || Self.touchesWorldEdge(frame)) && Self.insideWorld(frame)
             // Every corner of the bounds, and the extreme points of the circle, lie in the frame
             // (1e-6 points of rounding).
             let b = region.bounds
             for (lat, lon) in [(b.north, b.west), (b.north, b.east), (b.south, b.west), (b.south, b.east)] where !b.spansAllLongitudes {
-                let p = try frame.point(for: Coordinate(latitude: lat, longitude: lon), transformer: transformer)
+                let p = frame.point(for: try Coordinate(latitude: lat, longitude: lon))
                 ok = ok && p.x >= -1e-6 && p.x <= 390 + 1e-6 && p.y >= -1e-6 && p.y <= frame.heightPoints + 1e-6
             }
             for azimuth in stride(from: 0.0, to: 360, by: 15) {
                 let edge = try center.coordinate(at: radius, facing: azimuth)
-                let p = try frame.point(for: edge, transformer: transformer)
+                let p = frame.point(for: edge)
                 ok = ok && p.x.isFinite && p.y.isFinite && p.y >= -1e-6 && p.y <= frame.heightPoints + 1e-6
                 if !b.spansAllLongitudes { ok = ok && p.x >= -1e-6 && p.x <= 390 + 1e-6 }
             }
             return ok
         }
+        // Most circles leave the frame centred; big ones at high latitudes move it.
+        #expect(moved > 0 && moved < 2_000 / 4, "\(moved) frames moved to the world's edge")
     }
 
     @Test("point(for:) and coordinate(for:) are inverse; contains is the frame rectangle")
     func inverse() throws {
-        let transformer = try WebMercatorTransformer()
-        let region = CoordinateRegion.userVicinity(around: try Coordinate(latitude: 52.52, longitude: 13.405))
-        let frame = try PreviewFrame(region: region, widthPoints: 390, transformer: transformer)
+        let region = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 52.52, longitude: 13.405))
+        let frame = try PreviewFrame(circle: region, widthPoints: 390)
         for point in [ScreenPoint(x: 0, y: 0), ScreenPoint(x: 390, y: 219.375), ScreenPoint(x: 12.5, y: 100)] {
-            let coordinate = try frame.coordinate(for: point, transformer: transformer)
-            let back = try frame.point(for: coordinate, transformer: transformer)
+            let coordinate = try frame.coordinate(at: point)
+            let back = frame.point(for: coordinate)
             #expect(isClose(back.x, point.x, within: 1e-6) && isClose(back.y, point.y, within: 1e-6))
             #expect(frame.contains(point))
         }
         #expect(!frame.contains(ScreenPoint(x: -0.001, y: 10)))
         #expect(!frame.contains(ScreenPoint(x: 10, y: 219.376)))
-        #expect(frame.pixelsPerMeter == frame.pointsPerMeter)
+        #expect(frame.pixelsPerMercatorMeter == frame.pointsPerMercatorMeter)
     }
 
     @Test("BAD_INPUTS row 15: width or height <= 0, NaN or inf, and display scale <= 0 or NaN are errors")
     func row15BadSizes() throws {
-        let transformer = try WebMercatorTransformer()
-        let region = CoordinateRegion.userVicinity(around: try Coordinate(latitude: 0, longitude: 0))
+        let region = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 0, longitude: 0))
         for bad in [0.0, -1, .nan, .infinity, -.infinity] {
-            #expect(throws: ProjectionError.self) { try PreviewFrame(region: region, widthPoints: bad, transformer: transformer) }
-            #expect(throws: ProjectionError.self) { try PreviewFrame(region: region, widthPoints: 390, heightPoints: bad, transformer: transformer) }
+            #expect(throws: GeometryError.self) { try PreviewFrame(circle: region, widthPoints: bad) }
+            #expect(throws: GeometryError.self) { try PreviewFrame(circle: region, widthPoints: 390, heightPoints: bad) }
         }
         for bad in [0.0, -2, .nan, .infinity] {
-            #expect(throws: ProjectionError.self) { try PreviewFrame(region: region, widthPoints: 390, displayScale: bad, transformer: transformer) }
+            #expect(throws: GeometryError.self) { try PreviewFrame(circle: region, widthPoints: 390, displayScale: bad) }
         }
-        #expect(ProjectionError.invalidSize(name: "width", value: -1).description.contains("-1"))
+        let range = ScreenTransform.sizeRangePoints
+        #expect(GeometryError.invalidSize(name: "width", value: -1, range: range).description.contains("-1"))
+        #expect(throws: GeometryError.invalidSize(name: "height", value: -1, range: range)) {
+            try PreviewFrame(circle: region, widthPoints: 390, heightPoints: -1)
+        }
+        #expect(throws: GeometryError.invalidDisplayScale(-2, maximum: PreviewFrame.maximumDisplayScale)) {
+            try PreviewFrame(circle: region, widthPoints: 390, displayScale: -2)
+        }
+        // The messages say what is wrong with the value.
+        for (value, problem) in [(Double.nan, "is not a number"), (.infinity, "is infinite"), (-1, "is out of range")] {
+            let error = #expect(throws: GeometryError.self) { try PreviewFrame(circle: region, widthPoints: value) }
+            #expect(error?.description.contains(problem) == true, "\(String(describing: error))")
+            #expect(error?.errorDescription == error?.description)
+            let scaleError = #expect(throws: GeometryError.self) { try PreviewFrame(circle: region, widthPoints: 390, displayScale: value) }
+            #expect(scaleError?.description.contains(problem) == true, "\(String(describing: scaleError))")
+        }
     }
 
     @Test("fuzz and review findings: frames of 1.6e69 or 1e-320 points and display scale 1e300 are errors; tiny regions in the largest frame stay finite")
     func hugeFrameIsAnError() throws {
-        let transformer = try WebMercatorTransformer()
-        let region = CoordinateRegion.userVicinity(around: try Coordinate(latitude: 0, longitude: 0))
-        #expect(throws: ProjectionError.invalidSize(name: "width", value: 1.6340899438724717e69)) {
-            try PreviewFrame(region: region, widthPoints: 1.6340899438724717e69, heightPoints: 1.6340899438724717e69, transformer: transformer)
+        let region = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 0, longitude: 0))
+        #expect(throws: GeometryError.invalidSize(name: "width", value: 1.6340899438724717e69, range: 1...1_000_000)) {
+            try PreviewFrame(circle: region, widthPoints: 1.6340899438724717e69, heightPoints: 1.6340899438724717e69)
         }
-        #expect(throws: ProjectionError.invalidDisplayScale(1e300)) {
-            try PreviewFrame(region: region, widthPoints: 390, displayScale: 1e300, transformer: transformer)
+        #expect(throws: GeometryError.invalidDisplayScale(1e300, maximum: 100)) {
+            try PreviewFrame(circle: region, widthPoints: 390, displayScale: 1e300)
         }
         // Frames smaller than a point could have a scale of 0 (review finding).
         for tiny in [Double.leastNonzeroMagnitude, 1e-3, 0.999] {
-            #expect(throws: ProjectionError.self) { try PreviewFrame(region: region, widthPoints: tiny, transformer: transformer) }
+            #expect(throws: GeometryError.self) { try PreviewFrame(circle: region, widthPoints: tiny) }
         }
         // The largest frame and scale over the smallest regions stay finite everywhere: the
         // scale is capped, so even radius 1e-300 m gives finite points, pixels and inverses.
         for radius in [1e-6, 1e-300] {
             let frame = try PreviewFrame(
-                region: try CoordinateRegion(center: Coordinate(latitude: 0, longitude: 0), radiusMeters: radius),
-                widthPoints: 1_000_000, heightPoints: 1_000_000, displayScale: 100, transformer: transformer)
-            #expect(frame.pixelsPerMeter.isFinite && frame.pointsPerMeter <= PreviewFrame.maximumPointsPerMeter)
-            for mercator in [MercatorPoint(x: 2e7, y: -2e7), MercatorPoint(x: -2e7, y: 2e7), MercatorPoint(x: 1e-9, y: 0)] {
-                let point = try frame.point(forMercator: mercator)
+                circle: try GeodesicCircle(center: Coordinate(latitude: 0, longitude: 0), radiusMeters: radius),
+                widthPoints: 1_000_000, heightPoints: 1_000_000, displayScale: 100)
+            #expect(frame.pixelsPerMercatorMeter.isFinite && frame.pointsPerMercatorMeter <= ScreenTransform.maximumPointsPerMercatorMeter)
+            for mercator in [try MercatorPoint(x: 2e7, y: -2e7), try MercatorPoint(x: -2e7, y: 2e7), try MercatorPoint(x: 1e-9, y: 0)] {
+                let point = frame.point(for: mercator)
                 #expect(point.x.isFinite && point.y.isFinite, "radius \(radius), \(mercator)")
             }
             for screen in [ScreenPoint(x: 0, y: 0), ScreenPoint(x: 500_000, y: 500_000), ScreenPoint(x: 2e6, y: -1e6)] {
-                let back = try frame.mercator(for: screen)
+                let back = try frame.mercatorPoint(at: screen)
                 #expect(back.x.isFinite && back.y.isFinite, "radius \(radius), \(screen)")
             }
         }
         // The smallest frame over the whole world: a scale above 0, finite inverses.
-        let world = try PreviewFrame(region: CoordinateRegion.world, widthPoints: 1, heightPoints: 1, transformer: transformer)
-        #expect(world.pointsPerMeter > 0)
-        let corner = try world.mercator(for: ScreenPoint(x: -1, y: 2))
+        let world = try PreviewFrame(circle: GeodesicCircle.world, widthPoints: 1, heightPoints: 1)
+        #expect(world.pointsPerMercatorMeter > 0)
+        let corner = try world.mercatorPoint(at: ScreenPoint(x: -1, y: 2))
         #expect(corner.x.isFinite && corner.y.isFinite)
-        let frame = try PreviewFrame(region: region, widthPoints: 390, transformer: transformer)
-        #expect(throws: ProjectionError.self) { try frame.point(forMercator: MercatorPoint(x: .nan, y: 0)) }
-        #expect(throws: ProjectionError.self) { try frame.mercator(for: ScreenPoint(x: 1e300, y: 0)) }
+        let frame = try PreviewFrame(circle: region, widthPoints: 390)
+        // Changed by design: a NaN Mercator point cannot be made, so it never reaches the frame.
+        #expect(throws: GeometryError.self) { try MercatorPoint(x: .nan, y: 0) }
+        #expect(throws: GeometryError.self) { try frame.mercatorPoint(at: ScreenPoint(x: 1e300, y: 0)) }
+        #expect(throws: GeometryError.self) { try frame.coordinate(at: ScreenPoint(x: 0, y: .nan)) }
     }
 
     @Test("BAD_INPUTS row 17: a pin across the antimeridian lands next to the center")
     func row17Antimeridian() throws {
-        let transformer = try WebMercatorTransformer()
-        let region = CoordinateRegion.userVicinity(around: try Coordinate(latitude: -17.7, longitude: 179.98))
-        let frame = try PreviewFrame(region: region, widthPoints: 390, transformer: transformer)
-        let across = try frame.point(for: Coordinate(latitude: -17.7, longitude: -179.98), transformer: transformer)
+        let region = GeodesicCircle.userVicinity(around: try Coordinate(latitude: -17.7, longitude: 179.98))
+        let frame = try PreviewFrame(circle: region, widthPoints: 390)
+        let across = frame.point(for: try Coordinate(latitude: -17.7, longitude: -179.98))
         // 0.04 degrees east of the center: about 4.2 km, right of center and inside the frame.
         #expect(across.x > 195 && across.x < 390)
         #expect(frame.contains(across))
     }
 
-    @Test("a region containing a pole gets a frame the width of the world, never NaN")
+    @Test("a region containing a pole and reaching into the map gets a frame the width of the world, never NaN")
     func poleRegion() throws {
-        let transformer = try WebMercatorTransformer()
-        let region = try CoordinateRegion(center: Coordinate(latitude: 90, longitude: 0), radiusMeters: 10_000)
-        let frame = try PreviewFrame(region: region, widthPoints: 390, transformer: transformer)
-        #expect(isClose(frame.pointsPerMeter, 390 / WebMercator.worldWidthMeters, within: 1e-15))
-        let p = try frame.point(for: Coordinate(latitude: 89.99, longitude: 120), transformer: transformer)
+        // Changed by design: 10 km around the pole lies wholly beyond the Web Mercator world and
+        // is now shown as a polar user's 10 km view at the world's edge (see the polar tests);
+        // 1 000 km around the pole reaches 81 degrees and still needs every longitude.
+        let region = try GeodesicCircle(center: Coordinate(latitude: 90, longitude: 0), radiusMeters: 1_000_000)
+        #expect(region.containsNorthPole && region.bounds.spansAllLongitudes && region.bounds.south < WebMercator.maximumLatitude)
+        let frame = try PreviewFrame(circle: region, widthPoints: 390)
+        #expect(isClose(frame.pointsPerMercatorMeter, 390 / WebMercator.worldWidthMeters, within: 1e-15))
+        #expect(Self.insideWorld(frame) && Self.touchesWorldEdge(frame))
+        let p = frame.point(for: try Coordinate(latitude: 89.99, longitude: 120))
         #expect(p.x.isFinite && p.y.isFinite)
+        // The 10 km pole circle: finite, never NaN, and shown as 10 km around the world's edge
+        // at the user's longitude.
+        let polar = try PreviewFrame(
+            circle: try GeodesicCircle(center: Coordinate(latitude: 90, longitude: 0), radiusMeters: 10_000), widthPoints: 390)
+        let q = polar.point(for: try Coordinate(latitude: 89.99, longitude: 120))
+        #expect(q.x.isFinite && q.y.isFinite)
+        let edge = try PreviewFrame(
+            circle: try GeodesicCircle(center: Coordinate(latitude: WebMercator.maximumLatitude, longitude: 0), radiusMeters: 10_000),
+            widthPoints: 390)
+        #expect(polar.transform == edge.transform)
+    }
+
+    // MARK: - Polar users
+
+    static let polarLatitudes = [85.06, 88, 89.99, 90, -90, -87]
+    static let polarLongitudes = [0, 13.4, -73.9, 179.99, -179.99, 180, -180]
+    static let frameHeights = [390 * 9 / 16.0, 844]
+
+    @Test("Polar users: the preview frame and MercatorCamera(fitting:) agree on center (x bit for bit, y within 1e-9 m) and scale (1e-12 relative)")
+    func polarFrameMatchesCamera() throws {
+        for latitude in Self.polarLatitudes {
+            for longitude in Self.polarLongitudes {
+                let user = try Coordinate(latitude: latitude, longitude: longitude)
+                let circle = GeodesicCircle.userVicinity(around: user)
+                for height in Self.frameHeights {
+                    let name = "user (\(latitude), \(longitude)), 390 x \(height)"
+                    let frame = try PreviewFrame(circle: circle, widthPoints: 390, heightPoints: height)
+                    let camera = try MercatorCamera(fitting: .userVicinity(around: user), widthPoints: 390, heightPoints: height)
+                    #expect(frame.circle == circle, "\(name)")
+                    #expect(frame.centerMercator.x == camera.centerMercator.x, "\(name): \(frame.centerMercator) vs \(camera.centerMercator)")
+                    #expect(isClose(frame.centerMercator.y, camera.centerMercator.y, within: 1e-9),
+                            "\(name): \(frame.centerMercator) vs \(camera.centerMercator)")
+                    #expect(isClose(frame.pointsPerMercatorMeter, camera.pointsPerMercatorMeter, within: frame.pointsPerMercatorMeter * 1e-12),
+                            "\(name): \(frame.pointsPerMercatorMeter) vs \(camera.pointsPerMercatorMeter)")
+                    #expect(MercatorCameraTests.isValid(camera), "\(name)")
+                }
+            }
+        }
+    }
+
+    @Test("Polar users: the frame never shows beyond the world and is a 10 km view (within a factor 2 of the scale at latitude 85), not a strip of the whole world")
+    func polarFrameInsideWorld() throws {
+        for latitude in Self.polarLatitudes {
+            for longitude in Self.polarLongitudes {
+                let user = try Coordinate(latitude: latitude, longitude: longitude)
+                let reference = GeodesicCircle.userVicinity(
+                    around: try Coordinate(latitude: latitude > 0 ? 85 : -85, longitude: longitude))
+                for height in Self.frameHeights {
+                    let name = "user (\(latitude), \(longitude)), 390 x \(height)"
+                    let frame = try PreviewFrame(circle: .userVicinity(around: user), widthPoints: 390, heightPoints: height)
+                    let halfHeight = frame.heightPoints / 2 / frame.pointsPerMercatorMeter
+                    let limit = WebMercator.worldWidthMeters / 2 + 1e-6
+                    #expect(frame.centerMercator.y + halfHeight <= limit && frame.centerMercator.y - halfHeight >= -limit,
+                            "\(name): center \(frame.centerMercator), half height \(halfHeight) m")
+                    // The world's edge is the frame's edge on the user's side.
+                    #expect(Self.touchesWorldEdge(frame), "\(name)")
+                    // A circle wholly beyond the world is shown as the circle of the same radius
+                    // centred on the world's edge at the user's longitude.
+                    let circle = GeodesicCircle.userVicinity(around: user)
+                    let limit85 = WebMercator.maximumLatitude
+                    if circle.bounds.south >= limit85 || circle.bounds.north <= -limit85 {
+                        let shown = try GeodesicCircle(
+                            center: Coordinate(latitude: latitude > 0 ? limit85 : -limit85, longitude: longitude), radiusMeters: 10_000)
+                        let edge = try PreviewFrame(circle: shown, widthPoints: 390, heightPoints: height)
+                        #expect(frame.transform == edge.transform, "\(name)")
+                    }
+                    let scale85 = try PreviewFrame(circle: reference, widthPoints: 390, heightPoints: height).pointsPerMercatorMeter
+                    let ratio = frame.pointsPerMercatorMeter / scale85
+                    #expect(ratio >= 0.5 && ratio <= 2, "\(name): scale \(frame.pointsPerMercatorMeter) vs \(scale85) at 85 degrees")
+                }
+            }
+        }
+    }
+
+    @Test("Polar users: the user's own pin is on the frame's edge at the world's edge (within 1e-6 points) and counts as in the frame")
+    func polarUserPinInFrame() throws {
+        for latitude in Self.polarLatitudes {
+            for longitude in Self.polarLongitudes {
+                let user = try Coordinate(latitude: latitude, longitude: longitude)
+                for height in Self.frameHeights {
+                    let name = "user (\(latitude), \(longitude)), 390 x \(height)"
+                    let frame = try PreviewFrame(circle: .userVicinity(around: user), widthPoints: 390, heightPoints: height)
+                    let layout = PinLayout(
+                        announcements: [Announcement(id: "me", status: "MISSING", latitude: latitude, longitude: longitude)], frame: frame)
+                    let pin = try #require(layout.pins.first, "\(name)")
+                    #expect(layout.pins.count == 1 && layout.skipped.isEmpty, "\(name)")
+                    // Beyond 85.0511287798066 the pin is clamped to the world's edge, which is
+                    // the frame's top (north) or bottom (south) edge, in the middle.
+                    #expect(isClose(pin.point.x, 195, within: 1e-6), "\(name): \(pin.point)")
+                    #expect(isClose(pin.point.y, latitude > 0 ? 0 : height, within: 1e-6), "\(name): \(pin.point)")
+                    #expect(pin.inFrame, "\(name): \(pin.point)")
+                    #expect(pin.distanceMeters == 0, "\(name)")
+                }
+            }
+        }
     }
 }

@@ -11,20 +11,20 @@ struct PreviewStateTests {
     static func timer(_ attempt: Int) -> PreviewEffect { .startLoadTimer(seconds: 10, attempt: attempt) }
 
     static func frame(around location: Coordinate) throws -> PreviewFrame {
-        try PreviewFrame(region: .userVicinity(around: location), widthPoints: 390, transformer: WebMercatorTransformer())
+        try PreviewFrame(circle: .userVicinity(around: location), widthPoints: 390)
     }
 
     /// One sample of every state, all in load 1.
     static func states() throws -> [PreviewState] {
         [
             .loading(location: nil, attempt: 1), .loading(location: try paris, attempt: 1),
-            .map(region: .userVicinity(around: try paris), frame: try frame(around: try paris), attempt: 1),
+            .map(circle: .userVicinity(around: try paris), frame: try frame(around: try paris), attempt: 1),
             .failed(message: "boom", location: nil, attempt: 1), .failed(message: "boom", location: try paris, attempt: 1),
         ] + PermissionProblem.allCases.map { PreviewState.permissionRequired($0, lastAttempt: 1) }
     }
 
     /// One sample of every event: results of load 1 and stale ones of load 0, a snapshot for
-    /// the captured location (Paris) and one for another region (Oslo), taps inside, outside
+    /// the captured location (Paris) and one for another circle (Oslo), taps inside, outside
     /// and NaN.
     static func events() throws -> [PreviewEvent] {
         LocationPermission.allCases.map(PreviewEvent.permissionChanged) + [
@@ -52,13 +52,13 @@ struct PreviewStateTests {
         case .locationArrived(let location):
             if state == .loading(location: nil, attempt: attempt) {
                 return (.loading(location: location, attempt: attempt),
-                        [.requestSnapshot(region: .userVicinity(around: location), attempt: attempt)])
+                        [.requestSnapshot(circle: .userVicinity(around: location), attempt: attempt)])
             }
             return unchanged
         case .snapshotSucceeded(let frame, let of):
             let paris = try paris
-            if state == .loading(location: paris, attempt: of), frame.region == .userVicinity(around: paris) {
-                return (.map(region: frame.region, frame: frame, attempt: of), [.cancelLoadTimer])
+            if state == .loading(location: paris, attempt: of), frame.circle == .userVicinity(around: paris) {
+                return (.map(circle: frame.circle, frame: frame, attempt: of), [.cancelLoadTimer])
             }
             return unchanged
         case .snapshotFailed(let message, let of):
@@ -74,7 +74,7 @@ struct PreviewStateTests {
             case .failed(_, nil, let last): return (.loading(location: nil, attempt: last + 1), [.requestLocation, timer(last + 1)])
             case .failed(_, let location?, let last):
                 return (.loading(location: location, attempt: last + 1),
-                        [.requestSnapshot(region: .userVicinity(around: location), attempt: last + 1), timer(last + 1)])
+                        [.requestSnapshot(circle: .userVicinity(around: location), attempt: last + 1), timer(last + 1)])
             default: return unchanged
             }
         case .tap(let point):
@@ -105,7 +105,7 @@ struct PreviewStateTests {
         (state, effects) = state.next(on: .permissionChanged(.granted))
         #expect(state == .loading(location: nil, attempt: 1) && effects == [.requestLocation, Self.timer(1)])
         (state, effects) = state.next(on: .locationArrived(try Self.paris))
-        #expect(effects == [.requestSnapshot(region: .userVicinity(around: try Self.paris), attempt: 1)])
+        #expect(effects == [.requestSnapshot(circle: .userVicinity(around: try Self.paris), attempt: 1)])
         // A second fix is not followed.
         (state, effects) = state.next(on: .locationArrived(try Self.oslo))
         #expect(state == .loading(location: try Self.paris, attempt: 1) && effects.isEmpty)
@@ -121,11 +121,11 @@ struct PreviewStateTests {
         (state, effects) = state.next(on: .loadTimedOut(attempt: 1))
         #expect(state == .loading(location: try Self.paris, attempt: 2) && effects.isEmpty)
         (state, effects) = state.next(on: .snapshotSucceeded(try Self.frame(around: try Self.paris), attempt: 2))
-        guard case .map(let region, _, _) = state else {
+        guard case .map(let circle, _, _) = state else {
             Issue.record("expected the map, got \(state)")
             return
         }
-        #expect(region.center == (try Self.paris))
+        #expect(circle.center == (try Self.paris))
         (state, effects) = state.next(on: .tap(ScreenPoint(x: 100, y: 50)))
         #expect(effects == [.deliverTap(ScreenPoint(x: 100, y: 50))])
         // Permission revoked at any time, then granted again: a new load number.
@@ -156,15 +156,18 @@ struct PreviewStateTests {
         #expect(Set(Legend.entries.map(\.style.symbol)).count == PinCategory.allCases.count)
         #expect(Set(Legend.entries.map(\.style.colorHex)).count == PinCategory.allCases.count)
         // The tokens are part of the contract with renderers: they must not drift.
-        #expect(PinCategory.missing.style == PinStyle(symbol: "pin.missing", colorHex: "#D93025", label: "Missing"))
-        #expect(PinCategory.found.style == PinStyle(symbol: "pin.found", colorHex: "#1E8E3E", label: "Found"))
-        let transformer = try WebMercatorTransformer()
-        let layout = try PinLayout(
+        // Styles now carry a dark-map colour too (Material 300 shades).
+        #expect(PinCategory.missing.style == PinStyle(symbol: "pin.missing", colorHex: "#D93025", darkColorHex: "#F28B82", label: "Missing"))
+        #expect(PinCategory.found.style == PinStyle(symbol: "pin.found", colorHex: "#1E8E3E", darkColorHex: "#81C995", label: "Found"))
+        #expect(Set(Legend.entries.map { $0.style.colorHex(dark: true) }).count == PinCategory.allCases.count)
+        #expect(Legend.entries.allSatisfy { $0.style.colorHex(dark: false) == $0.style.colorHex && $0.style.colorHex(dark: true) == $0.style.darkColorHex })
+        #expect(Set(Legend.entries.map(\.id)).count == Legend.entries.count)
+        let layout = PinLayout(
             announcements: [
                 Announcement(id: "a", status: "MISSING", latitude: 48.86, longitude: 2.35),
                 Announcement(id: "b", status: "found", latitude: 48.85, longitude: 2.36),
             ],
-            frame: try Self.frame(around: (try Self.paris)), transformer: transformer)
+            frame: try Self.frame(around: (try Self.paris)))
         for pin in layout.pins {
             #expect(Legend.entries.contains(LegendEntry(category: pin.category, style: pin.style)))
         }

@@ -83,3 +83,12 @@ public enum Generators {
         Gen<Double>.double(in: 0...7).map { exponent in pow(10, exponent) }
     }
 }
+
+/// Web Mercator in closed form (EPSG Guidance Note 7-2, method 1024: x = a lambda,
+/// y = a ln tan(pi/4 + phi/2)), latitude clamped to 85.0511287798066: an independent reference
+/// for the library's PROJ path, in metres.
+public func closedFormMercator(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
+    let a = 6_378_137.0
+    let phi = min(max(latitude, -85.0511287798066), 85.0511287798066) * .pi / 180
+    return (a * longitude * .pi / 180, a * log(tan(.pi / 4 + phi / 2)))
+}

@@ -1,5 +1,6 @@
 import Benchmark
-@_spi(Baseline) import GeoMath
+import GeoMath
+import MapTooling
 import Projection
 
 // Every hot path of the libraries, with wall clock, throughput and malloc counts. Names are
@@ -26,28 +27,28 @@ let benchmarks: @Sendable () -> Void = {
             .mallocCountTotal: BenchmarkThresholds(absolute: [.p90: 0]),
         ])
 
-    let paris = try! Coordinate(latitude: 48.8566, longitude: 2.3522)
+    let paris = Workloads.paris
 
     // MARK: GeoMath
 
     Benchmark("ExactRegion10km", configuration: .init(scalingFactor: .kilo)) { benchmark in
-        let centers = regionCenters(benchmark.scaledIterations.count)
+        let centers = Workloads.regionCenters(count: benchmark.scaledIterations.count)
         benchmark.startMeasurement()
         for center in centers {
-            blackHole(try! CoordinateRegion(center: center, radiusMeters: 10_000))
+            blackHole(try! GeodesicCircle(center: center, radiusMeters: 10_000))
         }
     }
 
     Benchmark("NaiveRegion10km.baseline", configuration: .init(scalingFactor: .kilo)) { benchmark in
-        let centers = regionCenters(benchmark.scaledIterations.count)
+        let centers = Workloads.regionCenters(count: benchmark.scaledIterations.count)
         benchmark.startMeasurement()
         for center in centers {
-            blackHole(CoordinateRegion.naiveBounds(center: center, radiusMeters: 10_000))
+            blackHole(Baselines.naiveBounds(center: center, radiusMeters: 10_000))
         }
     }
 
     Benchmark("Distance", configuration: .init(scalingFactor: .kilo)) { benchmark in
-        let centers = regionCenters(benchmark.scaledIterations.count)
+        let centers = Workloads.regionCenters(count: benchmark.scaledIterations.count)
         benchmark.startMeasurement()
         for center in centers {
             blackHole(paris.distance(to: center))
@@ -57,23 +58,21 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: Projection
 
     Benchmark("SingleProjection", configuration: .init(scalingFactor: .kilo)) { benchmark in
-        let transformer = try! WebMercatorTransformer()
-        let pins = pinCoordinates(benchmark.scaledIterations.count)
+        let pins = Workloads.parisPins(count: benchmark.scaledIterations.count)
         benchmark.startMeasurement()
         for pin in pins {
-            blackHole(try! transformer.project(pin))
+            blackHole(MercatorPoint(pin))
         }
     }
 
     for count in [1_000, 1_000_000] {
         Benchmark("BatchProjection.\(count)", configuration: .init(maxIterations: count > 1_000 ? 30 : 1_000)) { benchmark in
-            let transformer = try! WebMercatorTransformer()
-            let pins = pinCoordinates(count)
+            let pins = Workloads.parisPins(count: count)
             var longitudes = pins.map(\.longitude), latitudes = pins.map(\.latitude)
             longitudes.withUnsafeMutableBufferPointer { x in
                 latitudes.withUnsafeMutableBufferPointer { y in
                     benchmark.startMeasurement()
-                    try! transformer.projectInPlace(longitudes: x, latitudes: y)
+                    try! WebMercator.projectInPlace(longitudes: x, latitudes: y)
                     benchmark.stopMeasurement()
                     blackHole(x[count - 1])
                 }
@@ -82,80 +81,48 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("PreviewPlacement.1000") { benchmark in
-        let transformer = try! WebMercatorTransformer()
-        let frame = try! PreviewFrame(
-            region: CoordinateRegion.userVicinity(around: paris), widthPoints: 390, transformer: transformer)
-        let announcements = pinCoordinates(1_000).enumerated().map { index, pin in
+        let frame = try! PreviewFrame(circle: .userVicinity(around: Workloads.paris), widthPoints: 390)
+        let announcements = Workloads.parisPins(count: 1_000).enumerated().map { index, pin in
             Announcement(id: String(index), status: index % 3 == 0 ? "FOUND" : "MISSING", latitude: pin.latitude, longitude: pin.longitude)
         }
         benchmark.startMeasurement()
-        blackHole(try! PinLayout(announcements: announcements, frame: frame, transformer: transformer))
+        blackHole(PinLayout(announcements: announcements, frame: frame))
     }
 
     // MARK: Camera
 
     Benchmark("CameraEvent.pinch", configuration: .init(scalingFactor: .kilo)) { benchmark in
-        var camera = phoneCamera()
+        var camera = Workloads.phoneCamera()
         let anchor = ScreenPoint(x: 250, y: 520)
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
-            try! camera.pinch(scale: index & 1 == 0 ? 1.25 : 0.8, anchor: anchor)
+            camera.pinch(scale: index & 1 == 0 ? 1.25 : 0.8, anchor: anchor)
         }
         blackHole(camera)
     }
 
     Benchmark("CameraEvent.pan", configuration: .init(scalingFactor: .kilo)) { benchmark in
-        var camera = phoneCamera()
+        var camera = Workloads.phoneCamera()
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
             let sign = index & 1 == 0 ? 1.0 : -1.0
-            try! camera.pan(dx: sign * 37, dy: sign * -23)
+            camera.pan(dx: sign * 37, dy: sign * -23)
         }
         blackHole(camera)
     }
 
     for count in [1_000, 10_000, 100_000] {
         Benchmark("GestureFrame.\(count)") { benchmark in
-            let transformer = try! WebMercatorTransformer()
-            let pins = try! ProjectedPins(coordinates: pinCoordinates(count), transformer: transformer)
-            var camera = phoneCamera()
+            let pins = ProjectedPins(coordinates: Workloads.parisPins(count: count))
+            var camera = Workloads.phoneCamera()
             let output = UnsafeMutableBufferPointer<ScreenPoint>.allocate(capacity: count)
             output.initialize(repeating: ScreenPoint(x: 0, y: 0))
             defer { output.deallocate() }
             benchmark.startMeasurement()
-            try! camera.pinch(scale: 1.25, anchor: ScreenPoint(x: 250, y: 520))
+            camera.pinch(scale: 1.25, anchor: ScreenPoint(x: 250, y: 520))
             camera.place(pins, into: output)
             benchmark.stopMeasurement()
             blackHole(output[count - 1])
         }
     }
-}
-
-/// Deterministic centers, latitudes in [-80, 80]: the same sequence as geobench's region suite.
-func regionCenters(_ count: Int) -> [Coordinate] {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next() -> Double {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Double(state >> 11) / Double(1 << 53)
-    }
-    return (0..<count).map { _ in
-        let latitude = next() * 160 - 80
-        let longitude = next() * 360 - 180
-        return try! Coordinate(latitude: latitude, longitude: longitude)
-    }
-}
-
-/// Pins within about 10 km of Paris, deterministic (as in geobench's pins suite).
-func pinCoordinates(_ count: Int) -> [Coordinate] {
-    (0..<count).map { index in
-        try! Coordinate(latitude: 48.76 + Double(index % 991) * 2e-4, longitude: 2.2 + Double(index % 997) * 3e-4)
-    }
-}
-
-/// A 390 x 844 point phone over Paris at zoom 14.
-func phoneCamera() -> MapCamera {
-    let transformer = try! WebMercatorTransformer()
-    return try! MapCamera(
-        center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 14,
-        viewportWidth: 390, viewportHeight: 844, transformer: transformer)
 }

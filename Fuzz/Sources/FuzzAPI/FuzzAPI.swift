@@ -7,8 +7,9 @@ import Projection
 func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     var input = Input(bytes: UnsafeBufferPointer(start: data, count: size))
-    var camera = try! MapCamera(
-        centerMercator: MercatorPoint(x: 0, y: 0), zoom: 3, viewportWidth: 390, viewportHeight: 844)
+    guard var camera = try? MercatorCamera(
+        center: MercatorPoint(x: 0, y: 0), zoom: 3, widthPoints: 390, heightPoints: 844)
+    else { preconditionFailure("the starting camera is valid") }
     while let operation = input.byte() {
         switch operation % 16 {
         case 0:
@@ -21,7 +22,7 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             }
         case 2:
             guard let center = input.coordinate() else { continue }
-            if let region = try? CoordinateRegion(center: center, radiusMeters: input.double()) {
+            if let region = try? GeodesicCircle(center: center, radiusMeters: input.double()) {
                 check(region)
             }
         case 3:
@@ -36,50 +37,66 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             }
         case 5:
             guard let coordinate = input.coordinate() else { continue }
-            let mercator = mustSucceed { () throws(ProjectionError) in try transformer.project(coordinate) }
+            let mercator = MercatorPoint(coordinate)
             checkFinite(mercator.x, mercator.y)
-            if let back = try? transformer.coordinate(for: MercatorPoint(x: input.double(), y: input.double())) {
-                check(back)
+            precondition(WebMercator.isOnWorld(x: mercator.x, y: mercator.y), "projected off the world")
+            check(mercator.coordinate)
+            if let point = try? MercatorPoint(x: input.double(), y: input.double()) {
+                check(point.coordinate)
             }
         case 6:
-            guard let center = input.coordinate(), let region = try? CoordinateRegion(center: center, radiusMeters: abs(input.double()) + 1)
+            guard let center = input.coordinate(), let region = try? GeodesicCircle(center: center, radiusMeters: abs(input.double()) + 1)
             else { continue }
             guard let frame = try? PreviewFrame(
-                region: region, widthPoints: input.double(), heightPoints: input.double(), displayScale: input.double(),
-                transformer: transformer)
+                circle: region, widthPoints: input.double(), heightPoints: input.double(), displayScale: input.double())
             else { continue }
-            checkFinite(frame.pointsPerMeter, frame.pixelsPerMeter, frame.widthPoints, frame.heightPoints)
-            if let point = try? frame.point(forMercator: MercatorPoint(x: input.double(), y: input.double())) {
+            checkFinite(frame.pointsPerMercatorMeter, frame.pixelsPerMercatorMeter, frame.widthPoints, frame.heightPoints)
+            check(frame.transform)
+            if let mercator = try? MercatorPoint(x: input.double(), y: input.double()) {
+                let point = frame.point(for: mercator)
                 checkFinite(point.x, point.y)
             }
-            if let coordinate = try? frame.coordinate(for: ScreenPoint(x: input.double(), y: input.double()), transformer: transformer) {
+            if let coordinate = try? frame.coordinate(at: ScreenPoint(x: input.double(), y: input.double())) {
                 check(coordinate)
             }
         case 7:
+            // The same event through the validating path and the gesture method: a rejected
+            // event changes nothing, and the gesture method then ignores it (same camera).
             let before = camera
-            do throws(ProjectionError) {
-                switch input.byte().map({ $0 % 4 }) ?? 0 {
-                case 0: try camera.pinch(scale: input.double(), anchor: ScreenPoint(x: input.double(), y: input.double()))
-                case 1: try camera.pan(dx: input.double(), dy: input.double())
-                case 2: try camera.doubleTap(at: ScreenPoint(x: input.double(), y: input.double()))
-                default: try camera.resize(width: input.double(), height: input.double())
-                }
+            let event: CameraEvent
+            switch input.byte().map({ $0 % 4 }) ?? 0 {
+            case 0: event = .pinch(scale: input.double(), anchor: ScreenPoint(x: input.double(), y: input.double()))
+            case 1: event = .pan(dx: input.double(), dy: input.double())
+            case 2: event = .doubleTap(ScreenPoint(x: input.double(), y: input.double()))
+            default: event = .resize(width: input.double(), height: input.double())
+            }
+            var direct = camera
+            switch event {
+            case .pinch(let scale, let anchor): direct.pinch(scale: scale, anchor: anchor)
+            case .pan(let dx, let dy): direct.pan(dx: dx, dy: dy)
+            case .doubleTap(let point): direct.doubleTap(at: point)
+            case .resize(let width, let height): direct.resize(widthPoints: width, heightPoints: height)
+            }
+            do throws(GeometryError) {
+                try camera.apply(event)
             } catch {
                 precondition(camera == before, "a rejected event changed the camera")
             }
+            precondition(direct == camera, "the gesture method and apply(_:) disagree")
             check(camera)
         case 8:
-            if let made = try? MapCamera(
-                centerMercator: MercatorPoint(x: input.double(), y: input.double()), zoom: input.double(),
-                viewportWidth: input.double(), viewportHeight: input.double())
+            if let center = try? MercatorPoint(x: input.double(), y: input.double()),
+               let made = try? MercatorCamera(
+                center: center, zoom: input.double(), widthPoints: input.double(), heightPoints: input.double())
             {
                 check(made)
             }
         case 9:
-            if let point = try? camera.point(forMercator: MercatorPoint(x: input.double(), y: input.double())) {
+            if let mercator = try? MercatorPoint(x: input.double(), y: input.double()) {
+                let point = camera.point(for: mercator)
                 checkFinite(point.x, point.y)
             }
-            if let mercator = try? camera.mercator(at: ScreenPoint(x: input.double(), y: input.double())) {
+            if let mercator = try? camera.mercatorPoint(at: ScreenPoint(x: input.double(), y: input.double())) {
                 checkFinite(mercator.x, mercator.y)
             }
         case 10:
@@ -90,61 +107,52 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         case 12:
             // A frame over any valid region (radius straight from the input), then its inverse
             // on arbitrary points.
-            guard let center = input.coordinate(), let region = try? CoordinateRegion(center: center, radiusMeters: input.double()),
+            guard let center = input.coordinate(), let region = try? GeodesicCircle(center: center, radiusMeters: input.double()),
                   let frame = try? PreviewFrame(
-                    region: region, widthPoints: input.double(), heightPoints: input.double(), displayScale: input.double(),
-                    transformer: transformer)
+                    circle: region, widthPoints: input.double(), heightPoints: input.double(), displayScale: input.double())
             else { continue }
-            checkFinite(frame.pointsPerMeter, frame.pixelsPerMeter)
-            if let mercator = try? frame.mercator(for: ScreenPoint(x: input.double(), y: input.double())) {
+            checkFinite(frame.pointsPerMercatorMeter, frame.pixelsPerMercatorMeter)
+            if let mercator = try? frame.mercatorPoint(at: ScreenPoint(x: input.double(), y: input.double())) {
                 checkFinite(mercator.x, mercator.y)
             }
             if let coordinate = input.coordinate() {
-                let point = mustSucceed { () throws(ProjectionError) in try frame.point(for: coordinate, transformer: transformer) }
+                let point = frame.point(for: coordinate)
                 checkFinite(point.x, point.y)
             }
             var announcements: [Announcement] = []
             for status in ["MISSING", " found ", "CLOSED", "lost"] {
                 announcements.append(Announcement(id: status, status: status, latitude: input.double(), longitude: input.double()))
             }
-            let layout = mustSucceed { () throws(ProjectionError) in
-                try PinLayout(announcements: announcements, frame: frame, transformer: transformer)
-            }
+            let layout = PinLayout(announcements: announcements, frame: frame)
             for pin in layout.pins { checkFinite(pin.point.x, pin.point.y, pin.distanceMeters, pin.mercator.x, pin.mercator.y) }
         case 13:
             // Cameras from coordinates and regions, and the camera's own PROJ conversions.
             if let center = input.coordinate(),
-               let made = try? MapCamera(
-                center: center, zoom: input.double(), viewportWidth: input.double(), viewportHeight: input.double(),
-                transformer: transformer)
+               let made = try? MercatorCamera(
+                center: center, zoom: input.double(), widthPoints: input.double(), heightPoints: input.double())
             {
                 check(made)
             }
-            if let center = input.coordinate(), let region = try? CoordinateRegion(center: center, radiusMeters: input.double()) {
-                if let fitted = try? MapCamera(
-                    fitting: region, viewportWidth: input.double(), viewportHeight: input.double(), transformer: transformer)
+            if let center = input.coordinate(), let region = try? GeodesicCircle(center: center, radiusMeters: input.double()) {
+                if let fitted = try? MercatorCamera(
+                    fitting: region, widthPoints: input.double(), heightPoints: input.double())
                 {
                     check(fitted)
                 }
-                let before = camera
-                do throws(ProjectionError) {
-                    try camera.fit(region, transformer: transformer)
-                } catch {
-                    precondition(camera == before, "a failed fit changed the camera")
-                }
+                camera.fit(region)
                 check(camera)
             }
             if let coordinate = input.coordinate() {
-                let point = mustSucceed { () throws(ProjectionError) in try camera.point(for: coordinate, transformer: transformer) }
+                let point = camera.point(for: coordinate)
                 checkFinite(point.x, point.y)
             }
-            if let coordinate = try? camera.coordinate(at: ScreenPoint(x: input.double(), y: input.double()), transformer: transformer) {
+            if let coordinate = try? camera.coordinate(at: ScreenPoint(x: input.double(), y: input.double())) {
                 check(coordinate)
             }
-            check(mustSucceed { () throws(ProjectionError) in try camera.centerCoordinate(transformer: transformer) })
+            check(camera.center)
         case 14:
             let coordinates = (0..<4).compactMap { _ in input.coordinate() }
-            let pins = mustSucceed { () throws(ProjectionError) in try ProjectedPins(coordinates: coordinates, transformer: transformer) }
+            let pins = ProjectedPins(coordinates: coordinates)
             var output: [ScreenPoint] = []
             camera.place(pins, into: &output)
             for point in output { checkFinite(point.x, point.y) }
@@ -153,25 +161,21 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 checkFinite(bounds.longitudeWidthDegrees)
                 if let coordinate = input.coordinate() { _ = bounds.contains(coordinate) }
             }
-            if let center = input.coordinate(), let region = try? CoordinateRegion(center: center, radiusMeters: input.double()),
+            if let center = input.coordinate(), let region = try? GeodesicCircle(center: center, radiusMeters: input.double()),
                let coordinate = input.coordinate()
             {
                 _ = region.contains(coordinate)
             }
         default:
-            let points = (0..<3).map { _ in MercatorPoint(x: input.double(), y: input.double()) }
-            if let pins = try? ProjectedPins(mercator: points) {
-                var output: [ScreenPoint] = []
-                camera.place(pins, into: &output)
-                for point in output { checkFinite(point.x, point.y) }
-            }
+            let points = (0..<3).compactMap { _ in try? MercatorPoint(x: input.double(), y: input.double()) }
+            let pins = ProjectedPins(mercatorPoints: points)
+            var output: [ScreenPoint] = []
+            camera.place(pins, into: &output)
+            for point in output { checkFinite(point.x, point.y) }
         }
     }
     return 0
 }
-
-/// One transformer for the whole run: libFuzzer calls the entry point on one thread.
-nonisolated(unsafe) let transformer = try! WebMercatorTransformer()
 
 /// The fuzz input, consumed front to back; exhausted input reads as zeros.
 struct Input {
@@ -205,7 +209,7 @@ func check(_ coordinate: Coordinate) {
     precondition(abs(coordinate.latitude) <= 90 && abs(coordinate.longitude) <= 180, "invalid \(coordinate)")
 }
 
-func check(_ region: CoordinateRegion) {
+func check(_ region: GeodesicCircle) {
     let bounds = region.bounds, span = region.span
     checkFinite(bounds.south, bounds.north, bounds.west, bounds.east, span.latitudeDelta, span.longitudeDelta)
     precondition(bounds.south <= bounds.north && span.latitudeDelta >= 0 && span.latitudeDelta <= 180
@@ -213,19 +217,15 @@ func check(_ region: CoordinateRegion) {
     precondition(bounds.contains(region.center), "region does not contain its center \(region)")
 }
 
-func check(_ camera: MapCamera) {
+func check(_ camera: MercatorCamera) {
     let center = camera.centerMercator
-    checkFinite(center.x, center.y, camera.zoom, camera.pointsPerMeter, camera.viewportWidth, camera.viewportHeight)
+    checkFinite(center.x, center.y, camera.zoom, camera.pointsPerMercatorMeter, camera.widthPoints, camera.heightPoints)
     precondition(camera.zoom >= camera.limits.minimumZoom && camera.zoom <= camera.limits.maximumZoom, "zoom \(camera.zoom)")
-    let bounds = mustSucceed { () throws(ProjectionError) in try camera.visibleBounds(transformer: transformer) }
-    checkFinite(bounds.south, bounds.north, bounds.west, bounds.east)
+    check(camera.transform)
 }
 
-/// A call that must not fail for valid input: a thrown error is a finding too.
-func mustSucceed<Value>(_ body: () throws(ProjectionError) -> Value) -> Value {
-    do {
-        return try body()
-    } catch {
-        preconditionFailure("a call on valid input failed: \(error)")
-    }
+func check(_ transform: ScreenTransform) {
+    let bounds = transform.visibleBounds
+    checkFinite(bounds.south, bounds.north, bounds.west, bounds.east)
+    precondition(bounds.south <= bounds.north && abs(bounds.north) <= WebMercator.maximumLatitude, "invalid visible bounds \(bounds)")
 }

@@ -1,3 +1,4 @@
+import MapTooling
 import Projection
 
 /// libFuzzer entry: any bytes as a CSV of announcements. Parsing either gives announcements,

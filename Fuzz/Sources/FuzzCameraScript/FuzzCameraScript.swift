@@ -4,10 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import GeoMath
+import MapTooling
 import Projection
-
-/// One transformer for the whole run: libFuzzer calls the entry point on one thread.
-nonisolated(unsafe) let transformer = try! WebMercatorTransformer()
 
 /// libFuzzer entry: any bytes as a camera script (the input of `geobench camera`). Decoding
 /// either fails with a `DecodingError` or gives a script; playing it either fails naming the
@@ -17,26 +15,26 @@ func fuzzCameraScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))
     // The same bytes as a saved camera (row 30): decoding either fails or gives a valid camera
     // that encodes and decodes to itself.
-    if let saved = try? JSONDecoder().decode(MapCamera.self, from: bytes) {
+    if let saved = try? JSONDecoder().decode(MercatorCamera.self, from: bytes) {
         let center = saved.centerMercator
-        precondition([center.x, center.y, saved.zoom, saved.pointsPerMeter].allSatisfy(\.isFinite), "non-finite saved camera")
+        precondition([center.x, center.y, saved.zoom, saved.pointsPerMercatorMeter].allSatisfy(\.isFinite), "non-finite saved camera")
         precondition(saved.zoom >= saved.limits.minimumZoom && saved.zoom <= saved.limits.maximumZoom)
-        let again = try? JSONDecoder().decode(MapCamera.self, from: JSONEncoder().encode(saved))
+        let again = try? JSONDecoder().decode(MercatorCamera.self, from: JSONEncoder().encode(saved))
         precondition(again == saved, "a decoded camera does not restore to itself")
     }
     guard let script = try? JSONDecoder().decode(CameraScript.self, from: bytes) else { return 0 }
     do {
-        for state in try script.run(transformer: transformer) {
+        for state in try script.run() {
             let camera = state.camera
             let center = camera.centerMercator
             let numbers = [
-                state.center.latitude, state.center.longitude, camera.zoom, camera.pointsPerMeter,
-                camera.viewportWidth, camera.viewportHeight, center.x, center.y,
+                state.center.latitude, state.center.longitude, camera.zoom, camera.pointsPerMercatorMeter,
+                camera.widthPoints, camera.heightPoints, center.x, center.y,
             ] + state.track.flatMap { [$0.x, $0.y] }
             precondition(numbers.allSatisfy(\.isFinite), "non-finite state \(state)")
             precondition(camera.zoom >= camera.limits.minimumZoom && camera.zoom <= camera.limits.maximumZoom)
             precondition(abs(center.x) <= WebMercator.worldWidthMeters / 2 && abs(center.y) <= WebMercator.worldWidthMeters / 2)
-            let restored = try JSONDecoder().decode(MapCamera.self, from: JSONEncoder().encode(camera))
+            let restored = try JSONDecoder().decode(MercatorCamera.self, from: JSONEncoder().encode(camera))
             precondition(restored == camera, "restore changed the camera")
         }
     } catch let error as CameraScriptError {

@@ -1,0 +1,134 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Invalid input to any computation of the package: the one error type that GeoMath and
+/// Projection throw, so a `do` block mixing both catches a ``GeometryError`` and not `any Error`.
+///
+/// Every case carries the offending value; ``description`` (and `errorDescription`, for
+/// `LocalizedError`) names it together with what was expected, so the message can be shown to
+/// a developer as it is. Values that are not numbers say so ("latitude nan is not a number"),
+/// infinities say they are infinite, finite values out of range say "out of range". A function
+/// that throws one of these has changed nothing.
+///
+/// The cases are grouped by where they arise: coordinates and geodesics (GeoMath), Web
+/// Mercator points, screens and cameras (Projection), and PROJ itself.
+public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    // MARK: Coordinates and geodesics
+
+    /// A latitude that is not a finite number in [-90, 90] degrees.
+    case invalidLatitude(Double)
+    /// A longitude that is not a finite number in [-180, 180] degrees (the validating
+    /// initializer), or not finite at all (the normalizing one).
+    case invalidLongitude(Double)
+    /// A box whose southern edge lies north of its northern edge (degrees).
+    case invalidLatitudeOrder(south: Double, north: Double)
+    /// A circle radius that is not a finite number greater than 0 metres.
+    case invalidRadius(Double)
+    /// A geodesic distance that is not a finite number of metres.
+    case invalidDistance(Double)
+    /// An azimuth that is not a finite number of degrees.
+    case invalidAzimuth(Double)
+    /// A span delta that is not a finite number of degrees in [0, `maximum`] (180 for
+    /// latitude, 360 for longitude).
+    case invalidSpan(name: String, value: Double, maximum: Double)
+
+    // MARK: Web Mercator, screens and cameras
+
+    /// A Web Mercator point that is not finite or lies outside the world: |x| and |y| at most
+    /// W/2 = 20 037 508.342789244 m.
+    case mercatorOutsideWorld(x: Double, y: Double)
+    /// Two buffers of a batch that differ in length.
+    case bufferLengthMismatch(longitudes: Int, latitudes: Int)
+    /// A screen dimension (a preview frame's or a camera's width or height) that is not a
+    /// finite number of points in `range`.
+    case invalidSize(name: String, value: Double, range: ClosedRange<Double>)
+    /// A display scale (pixels per point) that is not a finite number in (0, `maximum`].
+    case invalidDisplayScale(Double, maximum: Double)
+    /// A pinch scale factor that is not a finite number greater than 0.
+    case invalidPinchScale(Double)
+    /// A screen point (a pinch anchor, a tapped point, a point to unproject) that is not
+    /// finite or lies more than one screen size beyond the screen: x must lie in `xRange` and
+    /// y in `yRange`, in points.
+    case invalidScreenPoint(name: String, x: Double, y: Double, xRange: ClosedRange<Double>, yRange: ClosedRange<Double>)
+    /// A pan translation in points that is not finite.
+    case invalidTranslation(dx: Double, dy: Double)
+    /// A zoom level, or a zoom limit, that is not finite or lies outside [`minimum`, `maximum`].
+    case invalidZoom(name: String, value: Double, minimum: Double, maximum: Double)
+    /// Zoom limits whose minimum exceeds their maximum.
+    case invalidZoomOrder(minimum: Double, maximum: Double)
+    /// A time stamp, in seconds, that is not finite or runs backwards.
+    case invalidTimestamp(Double, previous: Double?)
+    /// A saved camera whose fields do not describe one camera (its Web Mercator center is
+    /// outside the world, or does not match its latitude and longitude).
+    case invalidCameraState(String)
+
+    // MARK: PROJ
+
+    /// PROJ failed on a point of a batch (error number and PROJ's message), or returned a
+    /// non-finite value for it.
+    case projTransform(index: Int, code: Int32, message: String)
+
+    public var description: String {
+        switch self {
+        case .invalidLatitude(let value):
+            return "latitude \(value) \(Self.problem(value)): expected a finite number of degrees in [-90, 90]"
+        case .invalidLongitude(let value):
+            return "longitude \(value) \(Self.problem(value)): expected a finite number of degrees in [-180, 180]"
+        case .invalidLatitudeOrder(let south, let north):
+            return "south \(south) lies north of north \(north): expected south <= north"
+        case .invalidRadius(let value):
+            return "radius \(value) m \(Self.problem(value)): expected a finite number of metres greater than 0"
+        case .invalidDistance(let value):
+            return "distance \(value) m \(Self.problem(value)): expected a finite number of metres"
+        case .invalidAzimuth(let value):
+            return "azimuth \(value) \(Self.problem(value)): expected a finite number of degrees"
+        case .invalidSpan(let name, let value, let maximum):
+            return "\(name) \(value) \(Self.problem(value)): expected a finite number of degrees in [0, \(maximum)]"
+        case .mercatorOutsideWorld(let x, let y):
+            let half = 2 * Double.pi * WGS84.semiMajorAxisMeters / 2
+            let problem = x.isNaN || y.isNaN ? "is not a number" : (x.isFinite && y.isFinite ? "is out of range" : "is infinite")
+            return "Web Mercator point (\(x), \(y)) \(problem): expected finite metres with x and y in [-\(half), \(half)]"
+        case .bufferLengthMismatch(let longitudes, let latitudes):
+            return "batch buffers differ in length: \(longitudes) longitudes, \(latitudes) latitudes"
+        case .invalidSize(let name, let value, let range):
+            return "\(name) \(value) \(Self.problem(value)): expected a finite number of points in [\(range.lowerBound), \(range.upperBound)]"
+        case .invalidDisplayScale(let value, let maximum):
+            return "display scale \(value) \(Self.problem(value)): expected a finite number of pixels per point in (0, \(maximum)]"
+        case .invalidPinchScale(let value):
+            return "pinch scale \(value) \(Self.problem(value)): expected a finite factor greater than 0"
+        case .invalidScreenPoint(let name, let x, let y, let xRange, let yRange):
+            let problem = x.isNaN || y.isNaN ? "is not a number" : (x.isFinite && y.isFinite ? "is out of range" : "is infinite")
+            return "\(name) (\(x), \(y)) \(problem): expected finite points with x in [\(xRange.lowerBound), \(xRange.upperBound)] and y in [\(yRange.lowerBound), \(yRange.upperBound)] (the screen and one screen size around it)"
+        case .invalidTranslation(let dx, let dy):
+            let problem = dx.isNaN || dy.isNaN ? "is not a number" : "is infinite"
+            return "pan translation (\(dx), \(dy)) \(problem): expected a finite number of points"
+        case .invalidZoom(let name, let value, let minimum, let maximum):
+            return "\(name) \(value) \(Self.problem(value)): expected a finite zoom level in [\(minimum), \(maximum)]"
+        case .invalidZoomOrder(let minimum, let maximum):
+            return "minimum zoom \(minimum) exceeds maximum zoom \(maximum): expected minimum <= maximum"
+        case .invalidTimestamp(let value, let previous):
+            if let previous, value.isFinite {
+                return "timestamp \(value) s runs backwards: expected at least the previous timestamp \(previous) s"
+            }
+            return "timestamp \(value) s \(Self.problem(value)): expected a finite number of seconds"
+        case .invalidCameraState(let reason):
+            return "saved camera is invalid: \(reason)"
+        case .projTransform(let index, let code, let message):
+            return "PROJ failed on point \(index) (error \(code)): \(message)"
+        }
+    }
+
+    /// The message, for `LocalizedError` (and so `localizedDescription` where Foundation is
+    /// imported): the same text as ``description``.
+    public var errorDescription: String? { description }
+
+    /// "is not a number", "is infinite" or "is out of range", for a value that failed a check.
+    static func problem(_ value: Double) -> String {
+        if value.isNaN { return "is not a number" }
+        if !value.isFinite { return "is infinite" }
+        return "is out of range"
+    }
+}

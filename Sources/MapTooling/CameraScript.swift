@@ -1,0 +1,149 @@
+import GeoMath
+import Projection
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A recorded gesture session: a starting camera, the events, and places to follow on
+/// screen (the input of `geobench camera --script`, docs/DESIGN.md).
+///
+///     {"camera":{"latitude":..,"longitude":..,"zoom":..,"width":..,"height":..},
+///      "events":[{"type":"pinch","scale":..,"x":..,"y":..}, ...],
+///      "track":[{"latitude":..,"longitude":..}]}
+///
+/// `camera` may also carry `minimumZoom` and `maximumZoom` (default 0 and 22); `track` may
+/// be left out.
+public struct CameraScript: Hashable, Sendable, Decodable {
+    /// The camera before the first event.
+    public struct Start: Hashable, Sendable, Decodable {
+        /// Center latitude in degrees, in [-90, 90] (clamped to +-85.0511287798066 for the
+        /// camera).
+        public var latitude: Double
+        /// Center longitude in degrees, in [-180, 180].
+        public var longitude: Double
+        /// Zoom level (clamped into the limits).
+        public var zoom: Double
+        /// Viewport width in points.
+        public var width: Double
+        /// Viewport height in points.
+        public var height: Double
+        /// The lowest zoom, default 0.
+        public var minimumZoom: Double?
+        /// The highest zoom, default 22.
+        public var maximumZoom: Double?
+
+        /// A starting camera; the values are checked when the script runs.
+        public init(
+            latitude: Double, longitude: Double, zoom: Double, width: Double, height: Double,
+            minimumZoom: Double? = nil, maximumZoom: Double? = nil
+        ) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.zoom = zoom
+            self.width = width
+            self.height = height
+            self.minimumZoom = minimumZoom
+            self.maximumZoom = maximumZoom
+        }
+    }
+
+    /// One state of the session: the camera and the tracked places' screen points.
+    public struct State: Hashable, Sendable {
+        /// The camera.
+        public let camera: MercatorCamera
+        /// The camera's shown center as a coordinate.
+        public let center: Coordinate
+        /// The screen point of each tracked place, in the script's order.
+        public let track: [ScreenPoint]
+    }
+
+    /// The starting camera.
+    public var camera: Start
+    /// The events, in order.
+    public var events: [CameraEvent]
+    /// Places to follow (validated coordinates).
+    public var track: [Coordinate]
+
+    private enum CodingKeys: String, CodingKey {
+        case camera, events, track
+    }
+
+    /// A script from its parts.
+    public init(camera: Start, events: [CameraEvent], track: [Coordinate] = []) {
+        self.camera = camera
+        self.events = events
+        self.track = track
+    }
+
+    /// Decodes a script; `track` may be absent.
+    ///
+    /// - Throws: `DecodingError` for a missing or mistyped field or a track coordinate out of
+    ///   range.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        camera = try container.decode(Start.self, forKey: .camera)
+        events = try container.decode([CameraEvent].self, forKey: .events)
+        track = try container.decodeIfPresent([Coordinate].self, forKey: .track) ?? []
+    }
+
+    /// Plays the script: the initial state, then one state after each event. The tracked
+    /// places are projected once through PROJ and re-placed affinely for every state.
+    ///
+    /// - Throws: ``CameraScriptError`` naming the starting camera or the event that failed.
+    public func run() throws(CameraScriptError) -> [State] {
+        var camera: MercatorCamera
+        do throws(GeometryError) {
+            let limits = try CameraZoomLimits(
+                minimumZoom: self.camera.minimumZoom ?? CameraZoomLimits.default.minimumZoom,
+                maximumZoom: self.camera.maximumZoom ?? CameraZoomLimits.default.maximumZoom)
+            camera = try MercatorCamera(
+                center: try Coordinate(latitude: self.camera.latitude, longitude: self.camera.longitude),
+                zoom: self.camera.zoom, widthPoints: self.camera.width, heightPoints: self.camera.height,
+                limits: limits)
+        } catch {
+            throw CameraScriptError(eventIndex: nil, eventType: nil, error: error)
+        }
+        let pins = ProjectedPins(coordinates: track)
+        var states: [State] = []
+        states.reserveCapacity(events.count + 1)
+        var points: [ScreenPoint] = []
+        func record() {
+            camera.place(pins, into: &points)
+            states.append(State(camera: camera, center: camera.center, track: points))
+        }
+        record()
+        for (index, event) in events.enumerated() {
+            do throws(GeometryError) {
+                try camera.apply(event)
+            } catch {
+                throw CameraScriptError(eventIndex: index, eventType: event.typeName, error: error)
+            }
+            record()
+        }
+        return states
+    }
+}
+
+/// A camera script that could not be played: which part failed, and why.
+public struct CameraScriptError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The index of the failing event in `events` (from 0), or nil for the starting camera.
+    public let eventIndex: Int?
+    /// The failing event's type.
+    public let eventType: String?
+    /// The error.
+    public let error: GeometryError
+
+    /// The message, for `LocalizedError`: the same text as ``description``.
+    public var errorDescription: String? { description }
+
+    /// "event N (type): reason", or "camera: reason" for the starting camera.
+    public var description: String {
+        if let eventIndex, let eventType {
+            return "event \(eventIndex) (\(eventType)): \(error.description)"
+        }
+        return "camera: \(error.description)"
+    }
+}

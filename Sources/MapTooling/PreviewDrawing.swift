@@ -1,0 +1,237 @@
+import GeoMath
+import Projection
+
+/// A graticule line of a drawing: its label and its points.
+public struct GraticuleLine: Hashable, Sendable {
+    /// "48.80°N", "2.30°E".
+    public let label: String
+    /// The line, in screen points.
+    public let points: [ScreenPoint]
+}
+
+/// A pin of a drawing.
+public struct DrawnPin: Hashable, Sendable, Identifiable {
+    /// The announcement's id.
+    public let id: String
+    /// Its legend category.
+    public let category: PinCategory
+    /// Where it is drawn, in screen points.
+    public let point: ScreenPoint
+}
+
+/// What a reference renderer draws for a preview or a camera state, placed in screen points:
+/// the geodesic circle (projected, so it looks round in Web Mercator wherever the
+/// projection keeps shapes), the circle's latitude/longitude bounds, a graticule, the pins by
+/// category, and the legend. ``svg`` writes it as an SVG document.
+public struct PreviewDrawing: Hashable, Sendable {
+    /// Screen width in points.
+    public let widthPoints: Double
+    /// Screen height in points.
+    public let heightPoints: Double
+    /// The geodesic circle of the region: the destinations at `circleSamples` azimuths, in
+    /// azimuth order (0 = north).
+    public let circle: [ScreenPoint]
+    /// The circle's bounds: north-west, north-east, south-east, south-west corners (for a
+    /// circle spanning all longitudes, its north and south edges across the screen).
+    public let bounds: [ScreenPoint]
+    /// Graticule lines of constant longitude, then latitude.
+    public let graticule: [GraticuleLine]
+    /// The pins on screen (pins more than 20 points off screen are left out).
+    public let pins: [DrawnPin]
+
+    /// How many points the circle has.
+    public static let circleSamples = 360
+
+    /// Lays out the drawing of `circle` and `pins` on a screen (a preview frame's or a
+    /// camera's transform).
+    public init(circle: GeodesicCircle, pins: [Pin], transform: ScreenTransform) {
+        widthPoints = transform.widthPoints
+        heightPoints = transform.heightPoints
+        var outline: [ScreenPoint] = []
+        for index in 0..<Self.circleSamples {
+            let azimuth = 360 * Double(index) / Double(Self.circleSamples)
+            // A valid circle's radius and these azimuths are finite: destination cannot fail.
+            guard let destination = try? circle.center.destination(distanceMeters: circle.radiusMeters, azimuthDegrees: azimuth)
+            else { continue }
+            outline.append(transform.point(for: destination.coordinate))
+        }
+        self.circle = outline
+        let b = circle.bounds
+        func corner(_ latitude: Double, _ longitude: Double) -> ScreenPoint {
+            transform.point(for: MercatorPoint(Coordinate.clamped(latitude: latitude, longitude: longitude)))
+        }
+        if b.spansAllLongitudes {
+            // -180 and 180 are the same meridian: draw the north and south edges across.
+            let north = corner(b.north, circle.center.longitude)
+            let south = corner(b.south, circle.center.longitude)
+            bounds = [
+                ScreenPoint(x: 0, y: north.y), ScreenPoint(x: widthPoints, y: north.y),
+                ScreenPoint(x: widthPoints, y: south.y), ScreenPoint(x: 0, y: south.y),
+            ]
+        } else {
+            bounds = [corner(b.north, b.west), corner(b.north, b.east), corner(b.south, b.east), corner(b.south, b.west)]
+        }
+        var drawn: [DrawnPin] = []
+        for pin in pins {
+            let point = transform.point(for: pin.mercator)
+            let margin = 20.0
+            guard point.x >= -margin, point.x <= widthPoints + margin, point.y >= -margin, point.y <= heightPoints + margin
+            else { continue }
+            drawn.append(DrawnPin(id: pin.id, category: pin.category, point: point))
+        }
+        self.pins = drawn
+        graticule = Self.graticule(transform: transform)
+    }
+
+    /// Lines of constant latitude and longitude across the screen, about 4 to 10 each way, at a
+    /// round step (1, 2 or 5 times a power of ten degrees). The longitude span comes from the
+    /// screen's width in Mercator metres, so a view as wide as the world or wider is covered.
+    static func graticule(transform: ScreenTransform) -> [GraticuleLine] {
+        let width = transform.widthPoints, height = transform.heightPoints
+        // The screen's middle column: valid screen points, so these cannot fail.
+        func coordinate(_ y: Double) -> Coordinate {
+            (try? transform.coordinate(at: ScreenPoint(x: width / 2, y: y))) ?? transform.centerMercator.coordinate
+        }
+        let center = coordinate(height / 2)
+        let span = min(width / transform.pointsPerMercatorMeter / WebMercator.worldWidthMeters * 360, 360)
+        let west = center.longitude - span / 2, east = center.longitude + span / 2
+        let north = min(coordinate(0).latitude, WebMercator.maximumLatitude)
+        let south = max(coordinate(height).latitude, -WebMercator.maximumLatitude)
+        func step(_ extent: Double) -> Double {
+            var step = 1e-4
+            while extent / step > 10 {
+                if extent / (step * 2) <= 10 { return step * 2 }
+                if extent / (step * 5) <= 10 { return step * 5 }
+                step *= 10
+            }
+            return step
+        }
+        var lines: [GraticuleLine] = []
+        let longitudeStep = step(max(east - west, 1e-9)), latitudeStep = step(max(north - south, 1e-9))
+        // By index, so rounding never adds or drops a line.
+        for index in stride(from: Int((west / longitudeStep).rounded(.up)), through: Int((east / longitudeStep).rounded(.down)), by: 1) {
+            let longitude = Double(index) * longitudeStep
+            var points: [ScreenPoint] = []
+            for sample in 0...20 {
+                let latitude = south + (north - south) * Double(sample) / 20
+                points.append(transform.point(for: MercatorPoint(Coordinate.clamped(latitude: latitude, longitude: normalizedLongitude(longitude)))))
+            }
+            lines.append(GraticuleLine(label: Self.label(normalizedLongitude(longitude), positive: "E", negative: "W", step: longitudeStep), points: points))
+        }
+        for index in stride(from: Int((south / latitudeStep).rounded(.up)), through: Int((north / latitudeStep).rounded(.down)), by: 1) {
+            let latitude = Double(index) * latitudeStep
+            var points: [ScreenPoint] = []
+            for sample in 0...20 {
+                let longitude = normalizedLongitude(west + (east - west) * Double(sample) / 20)
+                points.append(transform.point(for: MercatorPoint(Coordinate.clamped(latitude: latitude, longitude: longitude))))
+            }
+            lines.append(GraticuleLine(label: Self.label(latitude, positive: "N", negative: "S", step: latitudeStep), points: points))
+        }
+        return lines
+    }
+
+    private static func normalizedLongitude(_ longitude: Double) -> Double {
+        let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
+        return (wrapped < 0 ? wrapped + 360 : wrapped) - 180
+    }
+
+    private static func label(_ degrees: Double, positive: String, negative: String, step: Double) -> String {
+        var decimals = 0
+        var unit = step
+        while unit < 1, decimals < 6 {
+            unit *= 10
+            decimals += 1
+        }
+        return "\(Self.fixed(abs(degrees), decimals: decimals))°\(degrees < 0 ? negative : positive)"
+    }
+
+    /// Fixed-point text without Foundation.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        // Beyond 1e12 the fixed-point digits would not fit an Int64: Swift's own form.
+        guard abs(value) < 1e12 else { return "\(value)" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int64(scaled / scale)
+        var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
+        if decimals > 0 {
+            let fraction = String(Int64(scaled - Double(whole) * scale))
+            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        return text
+    }
+
+    /// The drawing as an SVG document, `widthPoints` x `heightPoints` user units (points),
+    /// coordinates written with 3 decimals (a thousandth of a point).
+    public var svg: String {
+        func number(_ value: Double) -> String { Self.fixed(value, decimals: 3) }
+        func pointList(_ points: [ScreenPoint]) -> String {
+            points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
+        }
+        var out = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(number(widthPoints))" height="\(number(heightPoints))" \
+            viewBox="0 0 \(number(widthPoints)) \(number(heightPoints))" font-family="Helvetica, Arial, sans-serif">
+            <rect id="background" x="0" y="0" width="\(number(widthPoints))" height="\(number(heightPoints))" fill="#F4F1EA"/>
+            <g id="graticule" stroke="#C9C3B6" stroke-width="0.75" fill="none">
+
+            """
+        for line in graticule {
+            out += "<polyline data-label=\"\(line.label)\" points=\"\(pointList(line.points))\"/>\n"
+        }
+        out += "</g>\n<g id=\"graticule-labels\" fill=\"#8A8477\" font-size=\"9\">\n"
+        for line in graticule {
+            // Longitude labels at the bottom end, latitude labels at the right end (clear of
+            // the legend at the bottom left).
+            if line.label.hasSuffix("E") || line.label.hasSuffix("W"), let first = line.points.first {
+                out += "<text x=\"\(number(first.x + 2))\" y=\"\(number(first.y - 2))\">\(line.label)</text>\n"
+            } else if let last = line.points.last {
+                out += "<text x=\"\(number(last.x - 2))\" y=\"\(number(last.y - 2))\" text-anchor=\"end\">\(line.label)</text>\n"
+            }
+        }
+        out += "</g>\n"
+        out += "<polygon id=\"bounds\" points=\"\(pointList(bounds))\" fill=\"none\" stroke=\"#5F6368\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>\n"
+        out += "<polygon id=\"circle\" points=\"\(pointList(circle))\" fill=\"#1A73E8\" fill-opacity=\"0.08\" stroke=\"#1A73E8\" stroke-width=\"1.5\"/>\n"
+        out += "<g id=\"pins\" stroke=\"#FFFFFF\" stroke-width=\"1.5\">\n"
+        for pin in pins {
+            let style = pin.category.style
+            out += "<circle data-id=\"\(Self.escaped(pin.id))\" data-symbol=\"\(style.symbol)\" cx=\"\(number(pin.point.x))\" cy=\"\(number(pin.point.y))\" r=\"6\" fill=\"\(style.colorHex)\"/>\n"
+        }
+        out += "</g>\n<g id=\"legend\" font-size=\"11\" fill=\"#202124\">\n"
+        let entries = Legend.entries
+        let boxHeight = 8 + 16 * Double(entries.count)
+        out += "<rect x=\"8\" y=\"\(number(heightPoints - boxHeight - 8))\" width=\"86\" height=\"\(number(boxHeight))\" rx=\"4\" fill=\"#FFFFFF\" fill-opacity=\"0.9\"/>\n"
+        for (index, entry) in entries.enumerated() {
+            let y = heightPoints - boxHeight - 8 + 14 + 16 * Double(index)
+            out += "<circle data-symbol=\"\(entry.style.symbol)\" cx=\"20\" cy=\"\(number(y - 4))\" r=\"5\" fill=\"\(entry.style.colorHex)\" stroke=\"#FFFFFF\"/>\n"
+            out += "<text x=\"30\" y=\"\(number(y))\">\(entry.style.label)</text>\n"
+        }
+        out += "</g>\n</svg>\n"
+        return out
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case _ where character.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F }):
+                // Control characters are not allowed in XML attributes, even escaped: dropped.
+                continue
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+extension Coordinate {
+    /// A coordinate from degrees that come out of the drawing's own arithmetic on valid
+    /// values: latitude clamped into [-90, 90], longitude wrapped.
+    static func clamped(latitude: Double, longitude: Double) -> Coordinate {
+        Coordinate(uncheckedLatitude: min(max(latitude, -90), 90), longitude: Longitude.wrapped(longitude))
+    }
+}

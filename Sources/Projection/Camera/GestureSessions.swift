@@ -1,0 +1,230 @@
+#if canImport(UIKit)
+import UIKit
+#endif
+
+/// The phase of a gesture, as UIKit's `UIGestureRecognizer.State`, AppKit's
+/// `NSGestureRecognizer.State` and web pointer events (down, move, up, cancel) report it.
+public enum GesturePhase: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The gesture was recognised (UIKit `.began`; the first pointer move of a two-pointer
+    /// gesture on the web).
+    case began
+    /// The fingers moved (UIKit `.changed`).
+    case changed
+    /// The fingers lifted (UIKit `.ended`): the last values apply, then the session ends.
+    case ended
+    /// The system took the gesture away (UIKit `.cancelled` or `.failed`, a web
+    /// `pointercancel`): the session ends where the camera is, applying nothing more.
+    case cancelled
+}
+
+/// One two-finger pinch, fed exactly what a recognizer reports, driving a ``MercatorCamera``.
+///
+/// UIKit's `UIPinchGestureRecognizer` reports the scale since the fingers touched down
+/// (cumulative, 1 at touch-down) and, through `location(in:)`, the fingers' centroid, which
+/// moves while they pinch. The camera wants increments; the session keeps the previous sample
+/// and turns each new one into a pan by the centroid's move followed by a pinch by the scale's
+/// ratio about the new centroid. So the place that was under the fingers stays under them as
+/// they spread and move, within 1e-6 points, as if the map were glued to them; only the zoom
+/// limits (the factor is clamped, the anchor still holds) and the world's edge stop it.
+///
+/// ```swift
+/// @objc func pinched(_ recognizer: UIPinchGestureRecognizer) {
+///     guard let phase = GesturePhase(recognizer.state) else { return }
+///     let location = recognizer.location(in: mapView)
+///     pinchSession.update(
+///         phase, scale: recognizer.scale,
+///         centroid: ScreenPoint(x: location.x, y: location.y),
+///         timestamp: ProcessInfo.processInfo.systemUptime, camera: &camera)
+///     render(camera)
+/// }
+/// ```
+///
+/// AppKit's `NSMagnificationGestureRecognizer` reports `magnification` (0 at touch-down):
+/// pass `1 + magnification` as the scale. On the web, ``update(_:touches:timestamp:camera:)``
+/// takes the two pointers' positions.
+///
+/// A sample that cannot be applied (a phase out of order, numbers that are not finite, a scale
+/// of 0 or less, a time stamp that runs backwards, a centroid beyond the camera's one-screen
+/// margin) is ignored and ``update(_:scale:centroid:timestamp:camera:)`` returns false: the
+/// camera and the session are unchanged, nothing is NaN.
+public struct PinchGestureSession: Hashable, Sendable {
+    /// The cumulative scale and centroid of the last applied sample, while a pinch is active.
+    private var last: (scale: Double, centroid: ScreenPoint)?
+    /// The two pointers' distance at the web gesture's start, in points.
+    private var startDistance: Double?
+    /// The time stamp of the last applied sample, in seconds (any monotonic clock).
+    public private(set) var lastTimestamp: Double?
+
+    /// An idle session.
+    public init() {}
+
+    /// Whether a pinch is in progress (began, not yet ended or cancelled).
+    public var isActive: Bool { last != nil }
+
+    /// Applies one recognizer sample to `camera`.
+    ///
+    /// - Parameters:
+    ///   - phase: The recognizer's state.
+    ///   - scale: The cumulative scale since touch-down (1 = unchanged), finite and > 0.
+    ///   - centroid: The fingers' centroid in the camera's screen points.
+    ///   - timestamp: Seconds on a monotonic clock (UIKit's `systemUptime`, a pointer event's
+    ///     `timeStamp / 1000`), never decreasing.
+    ///   - camera: The camera the pinch moves.
+    /// - Returns: Whether the sample was applied.
+    @discardableResult
+    public mutating func update(
+        _ phase: GesturePhase, scale: Double, centroid: ScreenPoint, timestamp: Double, camera: inout MercatorCamera
+    ) -> Bool {
+        if phase == .cancelled {
+            guard isActive else { return false }
+            end()
+            return true
+        }
+        guard scale.isFinite, scale > 0, timestamp.isFinite, timestamp >= (lastTimestamp ?? -.infinity),
+              (try? camera.transform.validate(centroid, name: "pinch centroid")) != nil
+        else { return false }
+        let previous: (scale: Double, centroid: ScreenPoint)
+        switch (phase, last) {
+        case (.began, _):
+            // A new gesture: the recognizer's scale counts from 1 at touch-down.
+            previous = (1, centroid)
+        case (.changed, let active?), (.ended, let active?):
+            previous = active
+        default:
+            return false
+        }
+        camera.pan(dx: centroid.x - previous.centroid.x, dy: centroid.y - previous.centroid.y)
+        camera.pinch(scale: scale / previous.scale, anchor: centroid)
+        last = (scale, centroid)
+        lastTimestamp = timestamp
+        if phase == .ended { end() }
+        return true
+    }
+
+    /// Applies one sample of a two-pointer gesture on the web: the pointers' positions, from
+    /// which the centroid and the cumulative scale (their distance over the distance at
+    /// ``GesturePhase/began``) follow.
+    ///
+    /// - Returns: Whether the sample was applied (false also when the two pointers coincide at
+    ///   the start, which gives no scale).
+    @discardableResult
+    public mutating func update(
+        _ phase: GesturePhase, touches: (ScreenPoint, ScreenPoint), timestamp: Double, camera: inout MercatorCamera
+    ) -> Bool {
+        let (a, b) = touches
+        let distance = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+        let centroid = ScreenPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        if phase == .began {
+            guard distance.isFinite, distance > 0 else { return false }
+            let saved = startDistance
+            startDistance = distance
+            guard update(.began, scale: 1, centroid: centroid, timestamp: timestamp, camera: &camera) else {
+                startDistance = saved
+                return false
+            }
+            return true
+        }
+        guard let start = startDistance else { return false }
+        let applied = update(phase, scale: distance / start, centroid: centroid, timestamp: timestamp, camera: &camera)
+        if !isActive { startDistance = nil }
+        return applied
+    }
+
+    private mutating func end() {
+        last = nil
+        startDistance = nil
+    }
+
+    public static func == (a: PinchGestureSession, b: PinchGestureSession) -> Bool {
+        a.last?.scale == b.last?.scale && a.last?.centroid == b.last?.centroid
+            && a.startDistance == b.startDistance && a.lastTimestamp == b.lastTimestamp
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(last?.scale)
+        hasher.combine(last?.centroid)
+        hasher.combine(startDistance)
+        hasher.combine(lastTimestamp)
+    }
+}
+
+/// One one-finger pan, fed exactly what a recognizer reports, driving a ``MercatorCamera``.
+///
+/// UIKit's `UIPanGestureRecognizer.translation(in:)` is cumulative since the gesture began;
+/// the session pans the camera by each sample's difference from the previous one, so the
+/// content follows the finger exactly (summing increments of a cumulative value, with no
+/// drift: each step is the difference of two reported values).
+///
+/// ```swift
+/// @objc func panned(_ recognizer: UIPanGestureRecognizer) {
+///     guard let phase = GesturePhase(recognizer.state) else { return }
+///     let translation = recognizer.translation(in: mapView)
+///     panSession.update(
+///         phase, translation: ScreenPoint(x: translation.x, y: translation.y),
+///         timestamp: ProcessInfo.processInfo.systemUptime, camera: &camera)
+///     render(camera)
+/// }
+/// ```
+///
+/// On the web, pass the pointer's position minus its position at `pointerdown`. A sample that
+/// cannot be applied (a phase out of order, a translation that is not finite, a time stamp
+/// that runs backwards) is ignored and `update` returns false.
+public struct PanGestureSession: Hashable, Sendable {
+    /// The cumulative translation of the last applied sample, while a pan is active.
+    private var lastTranslation: ScreenPoint?
+    /// The time stamp of the last applied sample, in seconds.
+    public private(set) var lastTimestamp: Double?
+
+    /// An idle session.
+    public init() {}
+
+    /// Whether a pan is in progress.
+    public var isActive: Bool { lastTranslation != nil }
+
+    /// Applies one recognizer sample to `camera`.
+    ///
+    /// - Parameters:
+    ///   - phase: The recognizer's state.
+    ///   - translation: The cumulative translation since the gesture began, in points.
+    ///   - timestamp: Seconds on a monotonic clock, never decreasing.
+    ///   - camera: The camera the pan moves.
+    /// - Returns: Whether the sample was applied.
+    @discardableResult
+    public mutating func update(
+        _ phase: GesturePhase, translation: ScreenPoint, timestamp: Double, camera: inout MercatorCamera
+    ) -> Bool {
+        if phase == .cancelled {
+            guard isActive else { return false }
+            lastTranslation = nil
+            return true
+        }
+        guard translation.isFinite, timestamp.isFinite, timestamp >= (lastTimestamp ?? -.infinity) else { return false }
+        let previous: ScreenPoint
+        switch (phase, lastTranslation) {
+        case (.began, _): previous = ScreenPoint(x: 0, y: 0)
+        case (.changed, let active?), (.ended, let active?): previous = active
+        default: return false
+        }
+        camera.pan(dx: translation.x - previous.x, dy: translation.y - previous.y)
+        lastTranslation = phase == .ended ? nil : translation
+        lastTimestamp = timestamp
+        return true
+    }
+}
+
+#if canImport(UIKit)
+extension GesturePhase {
+    /// The phase of a UIKit recognizer's state: nil for `.possible`, which an action method
+    /// never receives. (Compiled on Apple platforms only; this package's CI runs on Linux.)
+    public init?(_ state: UIGestureRecognizer.State) {
+        switch state {
+        case .began: self = .began
+        case .changed: self = .changed
+        case .ended: self = .ended
+        case .cancelled, .failed: self = .cancelled
+        case .possible: return nil
+        @unknown default: return nil
+        }
+    }
+}
+#endif

@@ -1,0 +1,53 @@
+import GeoMath
+
+/// The pins of a preview frame: announcements turned into placed pins, and the ones skipped.
+///
+/// Only MISSING and FOUND announcements with a valid coordinate become pins (see
+/// ``PinEligibility``); CLOSED, unknown statuses, and missing or invalid coordinates are
+/// skipped, each with its reason, in input order. All pins are projected in one
+/// `proj_trans_generic` call; their placement in the frame is affine. Memory is the output plus
+/// two buffers of doubles; nothing is allocated per pin.
+public struct PinLayout: Hashable, Sendable {
+    /// The pins, in input order.
+    public let pins: [Pin]
+    /// The announcements that did not become pins, in input order.
+    public let skipped: [SkippedAnnouncement]
+
+    /// Places `announcements` in `frame`; distances are measured from the frame's circle's
+    /// center (the user).
+    public init(announcements: [Announcement], frame: PreviewFrame) {
+        var categories: [PinCategory?] = []
+        categories.reserveCapacity(announcements.count)
+        var coordinates: [Coordinate] = []
+        coordinates.reserveCapacity(announcements.count)
+        var skipped: [SkippedAnnouncement] = []
+        for announcement in announcements {
+            switch PinEligibility(announcement) {
+            case .pin(let category, let coordinate):
+                categories.append(category)
+                coordinates.append(coordinate)
+            case .skip(let reason):
+                categories.append(nil)
+                skipped.append(SkippedAnnouncement(id: announcement.id, reason: reason))
+            }
+        }
+        let (eastings, northings) = WebMercator.projectValid(coordinates)
+
+        let user = frame.circle.center
+        var pins: [Pin] = []
+        pins.reserveCapacity(coordinates.count)
+        var next = 0
+        for (announcement, category) in zip(announcements, categories) {
+            guard let category else { continue }
+            let mercator = MercatorPoint(uncheckedX: eastings[next], y: northings[next])
+            let point = frame.point(for: mercator)
+            pins.append(Pin(
+                id: announcement.id, category: category, coordinate: coordinates[next],
+                distanceMeters: user.distance(to: coordinates[next]), mercator: mercator, point: point,
+                inFrame: frame.contains(point)))
+            next += 1
+        }
+        self.pins = pins
+        self.skipped = skipped
+    }
+}

@@ -1,0 +1,57 @@
+internal import CProj
+
+/// A PROJ context and one transformation created in it from a definition, destroyed together:
+/// the one owner of PROJ handles in the package (each thread's Web Mercator transformation, and
+/// the benchmark baselines of the tooling).
+///
+/// The context's log is silenced (a library does not print to stderr).
+///
+/// - Important: Not thread-safe: PROJ lets one thread at a time use a context and its
+///   objects. ``WebMercatorPROJ`` keeps one per thread; other owners keep theirs to one thread.
+package final class ProjTransformation {
+    /// The definition the transformation was created from.
+    package let definition: String
+    let context: OpaquePointer
+    let transformation: OpaquePointer
+
+    /// Creates the context and the transformation, or nil when PROJ cannot create either
+    /// (``setupFailure(definition:)`` then says why).
+    package init?(definition: String) {
+        guard let context = proj_context_create() else { return nil }
+        proj_log_level(context, PJ_LOG_NONE)
+        proj_log_func(context, nil) { _, _, _ in }
+        guard let transformation = proj_create(context, definition) else {
+            proj_context_destroy(context)
+            return nil
+        }
+        self.definition = definition
+        self.context = context
+        self.transformation = transformation
+    }
+
+    /// PROJ's message for a definition it cannot create (for the tooling's error messages).
+    package static func setupFailure(definition: String) -> String {
+        guard let context = proj_context_create() else { return "proj_context_create returned NULL" }
+        defer { proj_context_destroy(context) }
+        proj_log_level(context, PJ_LOG_NONE)
+        proj_log_func(context, nil) { _, _, _ in }
+        if let transformation = proj_create(context, definition) {
+            proj_destroy(transformation)
+            return "no error"
+        }
+        return String(cString: proj_context_errno_string(context, proj_context_errno(context)))
+    }
+
+    /// One bare forward `proj_trans_generic` call over two buffers, in place; returns PROJ's
+    /// count. No error number, no checks: for the benchmark baselines only.
+    package func rawForward(x: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>) -> Int {
+        let stride = MemoryLayout<Double>.stride
+        return proj_trans_generic(
+            transformation, PJ_FWD, x.baseAddress, stride, x.count, y.baseAddress, stride, y.count, nil, 0, 0, nil, 0, 0)
+    }
+
+    deinit {
+        proj_destroy(transformation)
+        proj_context_destroy(context)
+    }
+}

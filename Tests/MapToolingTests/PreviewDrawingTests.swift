@@ -1,0 +1,128 @@
+import Foundation
+import GeoMath
+import Testing
+import TestSupport
+
+import MapTooling
+import Projection
+
+/// The reference SVG: what it draws is where the geometry says.
+@Suite("PreviewDrawing")
+struct PreviewDrawingTests {
+    /// The `points` attribute of the element with `id`, as screen points.
+    static func points(ofElement id: String, in svg: String) throws -> [ScreenPoint] {
+        let line = try #require(svg.split(separator: "\n").first { $0.contains("id=\"\(id)\"") })
+        let attribute = try #require(line.range(of: "points=\""))
+        let rest = line[attribute.upperBound...]
+        let list = rest[..<(try #require(rest.firstIndex(of: "\"")))]
+        return try list.split(separator: " ").map { pair in
+            let numbers = pair.split(separator: ",").compactMap { Double($0) }
+            try #require(numbers.count == 2)
+            return ScreenPoint(x: numbers[0], y: numbers[1])
+        }
+    }
+
+    /// The pins' (id, cx, cy) in the SVG.
+    static func pins(in svg: String) -> [(id: String, x: Double, y: Double)] {
+        svg.split(separator: "\n").filter { $0.hasPrefix("<circle data-id=") }.compactMap { line in
+            func value(_ name: String) -> String? {
+                guard let start = line.range(of: "\(name)=\"") else { return nil }
+                let rest = line[start.upperBound...]
+                return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+            }
+            guard let id = value("data-id"), let x = value("cx").flatMap(Double.init), let y = value("cy").flatMap(Double.init)
+            else { return nil }
+            return (id, x, y)
+        }
+    }
+
+    @Test("the rendered 10 km circle lies within 0.5 points of the projected geodesic circle; pins sit at the frame's points")
+    func circleAndPins() throws {
+        for (latitude, longitude) in [(48.8566, 2.3522), (64.1466, -21.9426), (-17.7, 179.98)] {
+            let user = try Coordinate(latitude: latitude, longitude: longitude)
+            let region = GeodesicCircle.userVicinity(around: user)
+            let frame = try PreviewFrame(circle: region, widthPoints: 390)
+            let announcements = [
+                Announcement(id: "a", status: "MISSING", latitude: latitude + 0.01, longitude: longitude),
+                Announcement(id: "b<&>", status: "found", latitude: latitude - 0.02, longitude: longitude - 0.03),
+            ]
+            let layout = PinLayout(announcements: announcements, frame: frame)
+            let drawing = PreviewDrawing(circle: region, pins: layout.pins, transform: frame.transform)
+            let svg = drawing.svg
+
+            // The reference: GeographicLib-checked destinations, closed-form Mercator, and
+            // docs/DESIGN.md's placement formula.
+            let circle = try Self.points(ofElement: "circle", in: svg)
+            #expect(circle.count == PreviewDrawing.circleSamples)
+            let center = closedFormMercator(latitude: latitude, longitude: longitude)
+            let world = 2 * Double.pi * 6_378_137
+            for (index, rendered) in circle.enumerated() {
+                let azimuth = 360 * Double(index) / Double(PreviewDrawing.circleSamples)
+                let destination = try user.destination(distanceMeters: 10_000, azimuthDegrees: azimuth).coordinate
+                let m = closedFormMercator(latitude: destination.latitude, longitude: destination.longitude)
+                let dx = (m.x - center.x).remainder(dividingBy: world)
+                let expected = ScreenPoint(
+                    x: 195 + dx * frame.pointsPerMercatorMeter, y: frame.heightPoints / 2 - (m.y - center.y) * frame.pointsPerMercatorMeter)
+                #expect(isClose(rendered.x, expected.x, within: 0.5) && isClose(rendered.y, expected.y, within: 0.5), "azimuth \(azimuth)")
+            }
+            // Round in Web Mercator: the circle's extent is the same both ways within 1%
+            // (the projection is conformal; 10 km is small against the Earth).
+            let xs = circle.map(\.x), ys = circle.map(\.y)
+            let width = xs.max()! - xs.min()!, height = ys.max()! - ys.min()!
+            #expect(isClose(width / height, 1, within: 0.01))
+
+            let rendered = Self.pins(in: svg)
+            #expect(rendered.map(\.id) == ["a", "b&lt;&amp;&gt;"])
+            for (pin, drawn) in zip(layout.pins, rendered) {
+                #expect(isClose(drawn.x, pin.point.x, within: 0.0005) && isClose(drawn.y, pin.point.y, within: 0.0005))
+            }
+            // The legend draws every style a pin can have.
+            for entry in Legend.entries {
+                #expect(svg.contains("data-symbol=\"\(entry.style.symbol)\" cx=\"20\""))
+            }
+        }
+    }
+
+    @Test("graticules cover any view: a world region, a camera at zoom 0 wider than the world, a pole; labels and ids are valid XML text")
+    func graticuleAndEdges() throws {
+        let world = GeodesicCircle.world
+        let frame = try PreviewFrame(circle: world, widthPoints: 390)
+        let place = try Coordinate(latitude: 10, longitude: 20)
+        let pins = [Pin(
+            id: "tab\there & <there>", category: .missing, coordinate: place, distanceMeters: 0,
+            mercator: MercatorPoint(place), point: frame.point(for: place), inFrame: true)]
+        var drawing = PreviewDrawing(circle: world, pins: pins, transform: frame.transform)
+        // Every 50 or 100 degrees of longitude across the whole width: several lines, not one.
+        let meridians = drawing.graticule.filter { $0.label.hasSuffix("E") || $0.label.hasSuffix("W") }
+        #expect(meridians.count >= 4)
+        #expect(drawing.graticule.allSatisfy { $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } })
+        #expect(drawing.svg.contains("data-id=\"tabhere &amp; &lt;there&gt;\""))
+        // The bounds of a region spanning all longitudes run across the screen.
+        #expect(drawing.bounds.map(\.x) == [0, 390, 390, 0])
+
+        let wide = try MercatorCamera(center: MercatorPoint(x: 1e6, y: 0), zoom: 0, widthPoints: 1_000, heightPoints: 200)
+        drawing = PreviewDrawing(circle: .userVicinity(around: try Coordinate(latitude: 0, longitude: 9)), pins: [], transform: wide.transform)
+        let wideMeridians = drawing.graticule.filter { $0.label.hasSuffix("E") || $0.label.hasSuffix("W") }
+        #expect(wideMeridians.count >= 4)
+
+        let pole = try GeodesicCircle(center: Coordinate(latitude: 89.99, longitude: 45), radiusMeters: 10_000)
+        let poleFrame = try PreviewFrame(circle: pole, widthPoints: 390)
+        drawing = PreviewDrawing(circle: pole, pins: [], transform: poleFrame.transform)
+        #expect(drawing.circle.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        #expect(drawing.bounds.map(\.x) == [0, 390, 390, 0])
+    }
+
+    @Test("a camera state draws the same way: its points are the camera's")
+    func cameraState() throws {
+        let user = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        var camera = try MercatorCamera(fitting: .userVicinity(around: user), widthPoints: 390, heightPoints: 844)
+        camera.pinch(scale: 1.5, anchor: ScreenPoint(x: 100, y: 300))
+        let frame = try PreviewFrame(circle: .userVicinity(around: user), widthPoints: 390)
+        let layout = PinLayout(announcements: [Announcement(id: "p", status: "FOUND", latitude: 48.86, longitude: 2.36)], frame: frame)
+        let drawing = PreviewDrawing(circle: .userVicinity(around: user), pins: layout.pins, transform: camera.transform)
+        let expected = camera.point(for: try Coordinate(latitude: 48.86, longitude: 2.36))
+        let drawn = try #require(Self.pins(in: drawing.svg).first)
+        #expect(isClose(drawn.x, expected.x, within: 0.0005) && isClose(drawn.y, expected.y, within: 0.0005))
+        #expect(drawing.widthPoints == 390 && drawing.heightPoints == 844)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GeoMath
+import PropertyBased
+import Testing
+import TestSupport
+
+import Projection
+
+/// Gesture sessions: what UIKit, AppKit and web pointer events report, turned into camera
+/// increments.
+@Suite("Gesture sessions")
+struct GestureSessionTests {
+    static func paris(zoom: Double = 12, limits: CameraZoomLimits = .default) throws -> MercatorCamera {
+        try MercatorCamera(
+            center: try Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: zoom, widthPoints: 390, heightPoints: 844,
+            limits: limits)
+    }
+
+    @Test("A pinch keeps the place under the fingers under the moving centroid, within 1e-6 points, also when a zoom limit clamps (property, seeded)")
+    func pinchGluesTheMap() throws {
+        let step = zip(Gen<Double>.double(in: 0.8...1.25), Gen<Double>.double(in: -30...30), Gen<Double>.double(in: -30...30))
+        let gesture = step.array(of: 1...40)
+        let limits = try CameraZoomLimits(minimumZoom: 10, maximumZoom: 13)
+        try forAll(count: 2_000, seed: 11, gesture) { steps in
+            var camera = try Self.paris(zoom: 12, limits: limits)
+            var session = PinchGestureSession()
+            var centroid = ScreenPoint(x: 180, y: 420)
+            var scale = 1.0, time = 0.0
+            #expect(session.update(.began, scale: scale, centroid: centroid, timestamp: time, camera: &camera))
+            let glued = try camera.mercatorPoint(at: centroid)
+            for (factor, dx, dy) in steps {
+                scale *= factor
+                centroid = ScreenPoint(x: centroid.x + dx, y: centroid.y + dy)
+                time += 1.0 / 120
+                #expect(session.update(.changed, scale: scale, centroid: centroid, timestamp: time, camera: &camera))
+                let now = camera.point(for: glued)
+                guard isClose(now.x, centroid.x, within: 1e-6), isClose(now.y, centroid.y, within: 1e-6) else {
+                    Issue.record("the glued place is at \(now), the fingers at \(centroid)")
+                    return false
+                }
+            }
+            #expect(session.update(.ended, scale: scale, centroid: centroid, timestamp: time, camera: &camera))
+            #expect(!session.isActive)
+            return camera.zoom >= 10 && camera.zoom <= 13
+        }
+    }
+
+    @Test("A pinch sample is a pan by the centroid's move, then a pinch by the scale's ratio about the new centroid")
+    func pinchIncrements() throws {
+        var camera = try Self.paris()
+        var byHand = camera
+        var session = PinchGestureSession()
+        session.update(.began, scale: 1.1, centroid: ScreenPoint(x: 100, y: 200), timestamp: 0, camera: &camera)
+        byHand.pinch(scale: 1.1, anchor: ScreenPoint(x: 100, y: 200))
+        session.update(.changed, scale: 1.5, centroid: ScreenPoint(x: 130, y: 180), timestamp: 0.01, camera: &camera)
+        byHand.pan(dx: 30, dy: -20)
+        byHand.pinch(scale: 1.5 / 1.1, anchor: ScreenPoint(x: 130, y: 180))
+        #expect(camera == byHand)
+    }
+
+    @Test("A pan follows the cumulative translation: a tracked place moves by exactly the translation")
+    func panFollowsTheFinger() throws {
+        var camera = try Self.paris()
+        let place = try Coordinate(latitude: 48.86, longitude: 2.34)
+        let start = camera.point(for: place)
+        var session = PanGestureSession()
+        let samples = [(3.0, -2.0), (10.5, -7.25), (40, 12), (-5, 30), (-5, 30)]
+        var time = 0.0
+        for (index, (x, y)) in samples.enumerated() {
+            time += 0.008
+            let phase: GesturePhase = index == 0 ? .began : (index == samples.count - 1 ? .ended : .changed)
+            #expect(session.update(phase, translation: ScreenPoint(x: x, y: y), timestamp: time, camera: &camera))
+            let now = camera.point(for: place)
+            #expect(isClose(now.x, start.x + x, within: 1e-6) && isClose(now.y, start.y + y, within: 1e-6))
+        }
+        #expect(!session.isActive)
+    }
+
+    @Test("Samples that cannot apply are ignored and change nothing: out of order, NaN, scale 0, time running backwards, a centroid far off screen")
+    func badSamplesAreIgnored() throws {
+        var camera = try Self.paris()
+        var pinch = PinchGestureSession()
+        let before = camera
+        #expect(!pinch.update(.changed, scale: 2, centroid: ScreenPoint(x: 1, y: 1), timestamp: 0, camera: &camera))
+        #expect(!pinch.update(.ended, scale: 2, centroid: ScreenPoint(x: 1, y: 1), timestamp: 0, camera: &camera))
+        #expect(camera == before && !pinch.isActive)
+        #expect(pinch.update(.began, scale: 1, centroid: ScreenPoint(x: 100, y: 100), timestamp: 1, camera: &camera))
+        let began = (camera, pinch)
+        for (scale, centroid, time) in [
+            (Double.nan, ScreenPoint(x: 100, y: 100), 2.0), (0, ScreenPoint(x: 100, y: 100), 2), (-1, ScreenPoint(x: 100, y: 100), 2),
+            (.infinity, ScreenPoint(x: 100, y: 100), 2), (2, ScreenPoint(x: .nan, y: 100), 2), (2, ScreenPoint(x: 1e9, y: 100), 2),
+            (2, ScreenPoint(x: 100, y: 100), 0.5), (2, ScreenPoint(x: 100, y: 100), .nan),
+        ] {
+            #expect(!pinch.update(.changed, scale: scale, centroid: centroid, timestamp: time, camera: &camera))
+            #expect(camera == began.0 && pinch == began.1)
+        }
+        var pan = PanGestureSession()
+        #expect(!pan.update(.changed, translation: ScreenPoint(x: 5, y: 5), timestamp: 0, camera: &camera))
+        #expect(pan.update(.began, translation: ScreenPoint(x: 5, y: 5), timestamp: 0, camera: &camera))
+        let panned = camera
+        #expect(!pan.update(.changed, translation: ScreenPoint(x: .infinity, y: 5), timestamp: 1, camera: &camera))
+        #expect(!pan.update(.changed, translation: ScreenPoint(x: 6, y: 5), timestamp: -1, camera: &camera))
+        #expect(camera == panned)
+    }
+
+    @Test("Cancelled ends the session where the camera is; later samples of that gesture are ignored")
+    func cancelled() throws {
+        var camera = try Self.paris()
+        var session = PinchGestureSession()
+        session.update(.began, scale: 1, centroid: ScreenPoint(x: 200, y: 400), timestamp: 0, camera: &camera)
+        session.update(.changed, scale: 1.4, centroid: ScreenPoint(x: 200, y: 400), timestamp: 0.01, camera: &camera)
+        let zoomed = camera
+        #expect(session.update(.cancelled, scale: .nan, centroid: ScreenPoint(x: 0, y: 0), timestamp: 0.02, camera: &camera))
+        #expect(camera == zoomed && !session.isActive)
+        #expect(!session.update(.changed, scale: 2, centroid: ScreenPoint(x: 200, y: 400), timestamp: 0.03, camera: &camera))
+        #expect(camera == zoomed)
+    }
+
+    @Test("Two web pointers spreading to twice their distance about a fixed centroid zoom in one level about it")
+    func webPointers() throws {
+        var camera = try Self.paris()
+        let zoom = camera.zoom
+        let center = ScreenPoint(x: 150, y: 300)
+        let place = try camera.coordinate(at: center)
+        var session = PinchGestureSession()
+        #expect(!session.update(.began, touches: (center, center), timestamp: 0, camera: &camera))
+        #expect(session.update(.began, touches: (ScreenPoint(x: 120, y: 300), ScreenPoint(x: 180, y: 300)), timestamp: 0, camera: &camera))
+        #expect(session.update(.changed, touches: (ScreenPoint(x: 105, y: 300), ScreenPoint(x: 195, y: 300)), timestamp: 0.01, camera: &camera))
+        #expect(session.update(.ended, touches: (ScreenPoint(x: 90, y: 300), ScreenPoint(x: 210, y: 300)), timestamp: 0.02, camera: &camera))
+        #expect(isClose(camera.zoom, zoom + 1, within: 1e-12))
+        let now = camera.point(for: place)
+        #expect(isClose(now.x, center.x, within: 1e-6) && isClose(now.y, center.y, within: 1e-6))
+        #expect(!session.isActive)
+    }
+}
