@@ -6,7 +6,7 @@ import GeoMath
 
 @Suite("CoordinateRegion and CoordinateSpan")
 struct CoordinateRegionTests {
-    @Test("A span is validated: finite, latitudeDelta in [0, 180], longitudeDelta in [0, 360]")
+    @Test("BAD_INPUTS row 40: a span is validated: finite, latitudeDelta in [0, 180], longitudeDelta in [0, 360]")
     func spanValidation() throws {
         #expect(try CoordinateSpan(latitudeDelta: 0, longitudeDelta: 360).longitudeDelta == 360)
         #expect(try CoordinateSpan(latitudeDelta: 180, longitudeDelta: 0).latitudeDelta == 180)

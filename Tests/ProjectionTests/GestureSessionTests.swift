@@ -76,7 +76,7 @@ struct GestureSessionTests {
         #expect(!session.isActive)
     }
 
-    @Test("Samples that cannot apply are ignored and change nothing: out of order, NaN, scale 0, time running backwards, a centroid far off screen")
+    @Test("BAD_INPUTS row 34: gesture samples that cannot apply are ignored and change nothing: out of order, NaN, scale 0, time running backwards, a centroid far off screen")
     func badSamplesAreIgnored() throws {
         var camera = try Self.paris()
         var pinch = PinchGestureSession()

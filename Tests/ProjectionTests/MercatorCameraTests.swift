@@ -629,7 +629,7 @@ struct MercatorCameraTests {
             center: Coordinate(latitude: latitude, longitude: longitude), zoom: zoom, widthPoints: 390, heightPoints: 844))
     }
 
-    @Test("a camera saved in degrees only (a deep link) decodes to the camera MercatorCamera(center:zoom:widthPoints:heightPoints:) gives")
+    @Test("BAD_INPUTS row 36: a camera saved in degrees only (a deep link) decodes to the camera MercatorCamera(center:zoom:widthPoints:heightPoints:) gives; minimum above maximum or one Mercator field alone is an error")
     func degreesOnlyDecodes() throws {
         for (latitude, longitude, zoom, width, height) in [
             (48.8566, 2.3522, 14.0, 390.0, 844.0), (-17.7, 180, 10, 844, 390), (89.5, -180, 3, 1_000, 1_000),
@@ -857,6 +857,31 @@ struct MercatorCameraTests {
         let given = ProjectedPins(mercatorPoints: [try MercatorPoint(x: 1, y: 2)], ids: ["x"])
         #expect(given[0] == (try MercatorPoint(x: 1, y: 2)) && given.ids == ["x"])
         #expect(ProjectedPins(mercatorPoints: []).count == 0 && ProjectedPins(coordinates: []).ids.isEmpty)
+    }
+
+    @Test("BAD_INPUTS row 35: gesture methods called directly with NaN, infinities, non-positive scales or a 0 x 0 size ignore the input: the camera is unchanged, never NaN")
+    func row35DirectGesturesIgnoreBadInput() throws {
+        let start = try MercatorCamera(
+            center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)
+        var camera = start
+        for scale in [0.0, -2, .nan, .infinity, -.infinity] {
+            camera.pinch(scale: scale, anchor: ScreenPoint(x: 100, y: 100))
+        }
+        for bad in [Double.nan, .infinity, -.infinity, 1e9] {
+            camera.pinch(scale: 2, anchor: ScreenPoint(x: bad, y: 100))
+            camera.doubleTap(at: ScreenPoint(x: 100, y: bad))
+            if !bad.isFinite { camera.pan(dx: bad, dy: 0) }
+            if !bad.isFinite { camera.pan(dx: 0, dy: bad) }
+        }
+        for (width, height) in [(0.0, 0.0), (-390, 844), (.nan, 844), (390, .infinity), (0.5, 844), (2e6, 844)] {
+            camera.resize(widthPoints: width, heightPoints: height)
+        }
+        #expect(camera == start)
+        let numbers = [camera.centerMercator.x, camera.centerMercator.y, camera.zoom, camera.pointsPerMercatorMeter]
+        #expect(!numbers.contains { !$0.isFinite })
+        // A valid gesture afterwards still works.
+        camera.pinch(scale: 2, anchor: ScreenPoint(x: 100, y: 100))
+        #expect(isClose(camera.zoom, 13, within: 1e-12))
     }
 
     @Test("apply(_:) plays a valid event exactly as the gesture method does")

@@ -40,7 +40,7 @@ struct PinLayoutTests {
         #expect(layout.skipped[1].reason.description.contains("ADOPTED"))
     }
 
-    @Test("longitudes within one turn past the antimeridian are wrapped (181 is -179, -540 is -180); beyond one turn they are skipped")
+    @Test("BAD_INPUTS row 38: longitudes within one turn past the antimeridian are wrapped (181 is -179, -540 is -180); beyond one turn they are skipped")
     func wrappedLongitudes() throws {
         let announcements = [
             Announcement(id: "181", status: "MISSING", latitude: 48.86, longitude: 181),
@@ -59,11 +59,12 @@ struct PinLayoutTests {
         #expect(layout.pins[0].coordinate == (try Coordinate(latitude: 48.86, longitude: -179)))
         #expect(PinEligibility(announcements[0]) == .pin(.missing, try Coordinate(latitude: 48.86, longitude: -179)))
         #expect(layout.skipped.map(\.id) == ["541", "-541", "inf", "lat91"])
-        #expect(layout.skipped[0].reason == .invalidCoordinate(.invalidLongitude(541)))
-        #expect(layout.skipped[1].reason == .invalidCoordinate(.invalidLongitude(-541)))
+        #expect(layout.skipped[0].reason == .longitudeBeyondOneTurn(541))
+        #expect(layout.skipped[1].reason == .longitudeBeyondOneTurn(-541))
         #expect(layout.skipped[2].reason == .invalidCoordinate(.invalidLongitude(.infinity)))
         #expect(layout.skipped[3].reason == .invalidCoordinate(.invalidLatitude(91)))
-        #expect(layout.skipped[0].reason.description.contains("longitude 541.0 is out of range"))
+        #expect(layout.skipped[0].reason.description
+            == "invalid coordinate: longitude 541.0 is more than one turn past the antimeridian: expected degrees in [-540.0, 540.0], which are wrapped into [-180, 180)")
         #expect(layout.skipped[2].reason.description.contains("is infinite"))
     }
 

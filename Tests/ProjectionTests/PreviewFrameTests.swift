@@ -223,7 +223,7 @@ struct PreviewFrameTests {
     static let polarLongitudes = [0, 13.4, -73.9, 179.99, -179.99, 180, -180]
     static let frameHeights = [390 * 9 / 16.0, 844]
 
-    @Test("Polar users: the preview frame and MercatorCamera(fitting:) agree on center (x bit for bit, y within 1e-9 m) and scale (1e-12 relative)")
+    @Test("BAD_INPUTS row 37: polar users: the preview frame and MercatorCamera(fitting:) agree on center (x bit for bit, y within 1e-9 m) and scale (1e-12 relative)")
     func polarFrameMatchesCamera() throws {
         for latitude in Self.polarLatitudes {
             for longitude in Self.polarLongitudes {

@@ -130,7 +130,7 @@ struct ThreadsTests {
         }
     }
 
-    @Test("BAD_INPUTS row 31: the same work as 8 tasks on the concurrent executor (a task group and detached tasks) equals one thread's bit for bit")
+    @Test("BAD_INPUTS row 41: the same work as 8 tasks on the concurrent executor (a task group and detached tasks) equals one thread's bit for bit")
     func eightTasksMatchOne() async throws {
         let reference = try Self.work()
         // Four children of a task group and four detached tasks, all on the global concurrent
@@ -164,7 +164,7 @@ struct ThreadsTests {
         }
     }
 
-    @Test("threads that exit release their PROJ context: 200 short-lived threads each project once, all correct, nothing crashes")
+    @Test("BAD_INPUTS row 41: threads that exit release their PROJ context: 200 short-lived threads each project once, all correct, nothing crashes")
     func shortLivedThreads() throws {
         let count = 200
         let coordinate = try Coordinate(latitude: 48.8566, longitude: 2.3522)

@@ -229,7 +229,7 @@ struct WebMercatorTests {
         }
     }
 
-    @Test("MercatorPoint(x:y:) accepts the world (W/2 + 1e-6 m included) and rejects NaN, infinities and off-world values, saying which")
+    @Test("BAD_INPUTS row 39: MercatorPoint(x:y:) accepts the world (W/2 + 1e-6 m included) and rejects NaN, infinities and off-world values, saying which")
     func mercatorPointValidation() throws {
         let half = WebMercator.worldWidthMeters / 2
         for (x, y) in [(0.0, 0.0), (half, half), (-half, -half), (half + 1e-6, -half - 1e-6), (-0.0, 1)] {
@@ -252,6 +252,20 @@ struct WebMercatorTests {
         // Decoding validates as the initializer does.
         #expect(try JSONDecoder().decode(MercatorPoint.self, from: Data(#"{"x":1,"y":2}"#.utf8)) == MercatorPoint(x: 1, y: 2))
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(MercatorPoint.self, from: Data(#"{"x":3e7,"y":2}"#.utf8)) }
+
+        // Screen points: not finite or beyond one screen size outside the screen is an error;
+        // a finite point beyond the world's north or south edge gives the edge.
+        let camera = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 1, widthPoints: 390, heightPoints: 844)
+        for point in [ScreenPoint(x: .nan, y: 0), ScreenPoint(x: 0, y: .infinity), ScreenPoint(x: -391, y: 0), ScreenPoint(x: 0, y: 1_689)] {
+            #expect(throws: GeometryError.self, "\(point)") { try camera.coordinate(at: point) }
+            #expect(throws: GeometryError.self, "\(point)") { try camera.mercatorPoint(at: point) }
+        }
+        // At zoom 1.72 (the world fills the 844-point height) the top edge is the world's
+        // edge; 400 points above it is beyond the world.
+        let beyond = try camera.mercatorPoint(at: ScreenPoint(x: 195, y: -400))
+        #expect(beyond.y == half)
+        #expect(isClose(try camera.coordinate(at: ScreenPoint(x: 195, y: -400)).latitude, WebMercator.maximumLatitude, within: 1e-9))
+        #expect(isClose(try camera.coordinate(at: ScreenPoint(x: 195, y: 1_244)).latitude, -WebMercator.maximumLatitude, within: 1e-9))
     }
 
     @Test("world-copy arithmetic: nearestCopyOffset keeps offsets within half a world, wrappedEasting wraps into [-W/2, W/2)")

@@ -42,3 +42,11 @@ public enum PinCategory: String, Hashable, Sendable, Codable, CaseIterable {
     case found
 }
 
+
+extension ProjectedPins {
+    /// The pins of a preview, from the Mercator points their layout already projected (no
+    /// PROJ call), with their ids: ready for the fullscreen camera.
+    public init(pins: [Pin]) {
+        self.init(ids: pins.map(\.id), eastings: pins.map(\.mercator.x), northings: pins.map(\.mercator.y))
+    }
+}

@@ -7,7 +7,8 @@ import GeoMath
 /// valid range ([-540, 540] degrees: 181 is -179), is wrapped with
 /// `Coordinate.normalized(latitude:longitude:)`, because backends that unwrap tracks across the
 /// antimeridian send such values for real places; latitudes are never wrapped, and NaN,
-/// infinities, latitudes beyond +-90 and longitudes beyond one turn are skipped as invalid.
+/// infinities and latitudes beyond +-90 are skipped as invalid coordinates, and longitudes
+/// beyond one turn as ``SkipReason/longitudeBeyondOneTurn(_:)``.
 public enum PinEligibility: Hashable, Sendable {
     case pin(PinCategory, Coordinate)
     case skip(SkipReason)
@@ -28,8 +29,11 @@ public enum PinEligibility: Hashable, Sendable {
             self = .skip(.missingCoordinate)
             return
         }
+        if longitude.isFinite, !Self.wrappedLongitudeRange.contains(longitude) {
+            self = .skip(.longitudeBeyondOneTurn(longitude))
+            return
+        }
         do throws(GeometryError) {
-            guard Self.wrappedLongitudeRange.contains(longitude) else { throw .invalidLongitude(longitude) }
             self = .pin(category, try Coordinate.normalized(latitude: latitude, longitude: longitude))
         } catch {
             self = .skip(.invalidCoordinate(error))

@@ -10,6 +10,9 @@ public enum SkipReason: Hashable, Sendable, CustomStringConvertible {
     case missingCoordinate
     /// The last-seen coordinate is invalid (NaN, infinite, or out of range).
     case invalidCoordinate(GeometryError)
+    /// The last-seen longitude is finite but more than one turn past the antimeridian (beyond
+    /// ``PinEligibility/wrappedLongitudeRange``), which no backend sends for a real place.
+    case longitudeBeyondOneTurn(Double)
 
     public var description: String {
         switch self {
@@ -17,6 +20,9 @@ public enum SkipReason: Hashable, Sendable, CustomStringConvertible {
         case .unknownStatus(let status): return "unknown status '\(status)'"
         case .missingCoordinate: return "missing coordinate"
         case .invalidCoordinate(let error): return "invalid coordinate: \(error.description)"
+        case .longitudeBeyondOneTurn(let longitude):
+            let range = PinEligibility.wrappedLongitudeRange
+            return "invalid coordinate: longitude \(longitude) is more than one turn past the antimeridian: expected degrees in [\(range.lowerBound), \(range.upperBound)], which are wrapped into [-180, 180)"
         }
     }
 }

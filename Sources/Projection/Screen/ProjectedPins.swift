@@ -29,12 +29,6 @@ public struct ProjectedPins: Hashable, Sendable {
         self.init(ids: ids ?? coordinates.indices.map(String.init), eastings: eastings, northings: northings)
     }
 
-    /// The pins of a preview, from the Mercator points their layout already projected (no
-    /// PROJ call), with their ids.
-    public init(pins: [Pin]) {
-        self.init(ids: pins.map(\.id), eastings: pins.map(\.mercator.x), northings: pins.map(\.mercator.y))
-    }
-
     /// Web Mercator points given directly (already on the world).
     ///
     /// - Precondition: `ids` is nil or has one id per point.
@@ -43,7 +37,7 @@ public struct ProjectedPins: Hashable, Sendable {
         self.init(ids: ids ?? points.indices.map(String.init), eastings: points.map(\.x), northings: points.map(\.y))
     }
 
-    private init(ids: [String], eastings: [Double], northings: [Double]) {
+    init(ids: [String], eastings: [Double], northings: [Double]) {
         self.ids = ids
         self.eastings = eastings
         self.northings = northings

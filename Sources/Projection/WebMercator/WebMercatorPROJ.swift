@@ -128,20 +128,23 @@ enum WebMercatorPROJ {
             x[index] *= scale
             y[index] = WebMercator.clampedLatitude(y[index]) * scale
         }
-        let code = withTransformation { proj -> Int32 in
+        let (code, message) = withTransformation { proj -> (Int32, String) in
             guard let proj else {
                 for index in 0..<count {
                     (x[index], y[index]) = closedFormForward(longitude: x[index] / scale, latitude: y[index] / scale)
                 }
-                return 0
+                return (0, "")
             }
             let transformation = proj.transformation
             proj_errno_reset(transformation)
             let stride = MemoryLayout<Double>.stride
             _ = proj_trans_generic(transformation, PJ_FWD, x, stride, count, y, stride, count, nil, 0, 0, nil, 0, 0)
             let code = proj_errno(transformation)
+            guard code != 0 else { return (0, "") }
+            // The message from this thread's own context, never the shared default one.
+            let message = String(cString: proj_context_errno_string(proj.context, code))
             proj_errno_reset(transformation)
-            return code
+            return (code, message)
         }
         // A branch-free scan first (it vectorizes); the failing index is looked up only on error.
         var allFinite = true
@@ -154,9 +157,7 @@ enum WebMercatorPROJ {
             firstBad = index
             break
         }
-        let message = code != 0
-            ? String(cString: proj_context_errno_string(nil, code)) : "non-finite result"
-        throw .projTransform(index: firstBad, code: code, message: message)
+        throw .projTransform(index: firstBad, code: code, message: code != 0 ? message : "non-finite result")
     }
 
     // MARK: - Closed form
