@@ -1,5 +1,7 @@
 // swift-tools-version: 6.1
-// libFuzzer targets, in a package of their own: they are built only with `-sanitize=fuzzer`,
+// libFuzzer targets, in a package of their own: scripts/fuzz.sh builds them with
+// AddressSanitizer, libFuzzer's coverage counters and its `fuzzer_no_main` runtime (not
+// `-sanitize=fuzzer`, whose main would collide with the one SwiftPM gives every executable),
 // which the library's own build never uses. Each target's main hands its entry point to
 // libFuzzer's driver (`LLVMFuzzerRunDriver`). Run them with `make fuzz` from the repository root.
 import PackageDescription

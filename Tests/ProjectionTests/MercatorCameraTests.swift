@@ -112,9 +112,9 @@ struct MercatorCameraTests {
         }
     }
 
-    @Test("a gesture that changes nothing (pan by zero, pinch by 1, pan against the edge) keeps what rotating back restores")
-    func noOpGesturesKeepRotation() throws {
-        // Landscape at zoom 0: rotating to portrait raises the zoom so the world fills the height.
+    @Test("a gesture that changes nothing (pan by zero, pinch by 1, pan against the edge) keeps what turning the phone back restores")
+    func noOpGesturesKeepOrientationRestore() throws {
+        // Landscape at zoom 0: turning to portrait raises the zoom so the world fills the height.
         var camera = try MercatorCamera(
             center: MercatorPoint(x: 1e6, y: 3e6), zoom: 0, widthPoints: 1_000, heightPoints: 200)
         let original = camera
@@ -125,7 +125,7 @@ struct MercatorCameraTests {
         camera.pan(dx: 0, dy: 500)
         camera.resize(widthPoints: 1_000, heightPoints: 200)
         #expect(camera == original)
-        // A real gesture in between is a new choice: rotating back keeps it.
+        // A real gesture in between is a new choice: turning back keeps it.
         camera.resize(widthPoints: 200, heightPoints: 1_000)
         let zoomed = camera.zoom
         camera.pan(dx: 40, dy: 0)
@@ -180,7 +180,7 @@ struct MercatorCameraTests {
         }
     }
 
-    @Test("rotating and rotating back returns exactly the same camera, also when a constraint moved the view in between (property, 10 000 rotations)")
+    @Test("an orientation change and back returns exactly the same camera, also when a constraint moved the view in between (property, 10 000 orientation changes)")
     func resizeRoundTrips() throws {
         var moved = 0
         try forAll(count: Self.gestures, seed: 26, Self.uniforms) { u in
@@ -191,13 +191,13 @@ struct MercatorCameraTests {
             let width = camera.widthPoints, height = camera.heightPoints
             camera.resize(widthPoints: height, heightPoints: width)
             if camera.centerMercator != original.centerMercator || camera.zoom != original.zoom { moved += 1 }
-            // Split view, then back through the rotated size.
+            // Split view, then back through the other orientation's size.
             camera.resize(widthPoints: 100 + u[7] * 2_900, heightPoints: 100 + u[8] * 2_900)
             camera.resize(widthPoints: height, heightPoints: width)
             camera.resize(widthPoints: width, heightPoints: height)
             return camera == original && Self.isValid(camera)
         }
-        #expect(moved > Self.gestures / 20, "the constraint moved the view in too few rotations (\(moved))")
+        #expect(moved > Self.gestures / 20, "the constraint moved the view in too few orientation changes (\(moved))")
     }
 
     @Test("the constraint step is idempotent and its result is valid, for wild states (property, 10 000 states)")

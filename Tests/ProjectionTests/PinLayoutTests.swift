@@ -118,8 +118,10 @@ struct PinLayoutTests {
                 Announcement(id: "b", status: "found", latitude: far.latitude, longitude: far.longitude),
             ], frame: frame)
         #expect(layout.pins.map(\.category) == [.missing, .found])
-        let user = frame.circle.center
-        #expect(layout.pins[0].distanceMeters == user.distance(to: near))
+        // GeographicLib's Geodesic.WGS84.Inverse from the user (48.8566, 2.3522), in metres
+        // (geographiclib 2.x, Python): an independent reference, not the library's own call.
+        #expect(isClose(layout.pins[0].distanceMeters, 411.1245960603694, within: 1e-6))
+        #expect(isClose(layout.pins[1].distanceMeters, 17415.522576780746, within: 1e-6))
         #expect(layout.pins[0].point == frame.point(for: near))
         #expect(layout.pins[0].inFrame && !layout.pins[1].inFrame)
         #expect(layout.pins[1].point.y > frame.heightPoints)

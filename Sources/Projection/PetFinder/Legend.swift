@@ -30,8 +30,9 @@ public struct PinStyle: Hashable, Sendable, Codable {
 }
 
 extension PinCategory {
-    /// The category's default style: the same token on the map and in the legend. The colours
-    /// are Material red 600 / 300 and green 600 / 300 (light / dark).
+    /// The category's default style: the same token on the map and in the legend. The light
+    /// colours are the ones the legend always had; the dark ones are lighter tints of the same
+    /// red and green, for contrast on a dark map.
     public var style: PinStyle {
         switch self {
         case .missing: return PinStyle(symbol: "pin.missing", colorHex: "#D93025", darkColorHex: "#F28B82", label: "Missing")
