@@ -3,6 +3,12 @@ import GeoMath
 import MapTooling
 import Projection
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The `gestures` suite: the fullscreen map's per-event and per-frame work against what the
 /// same work costs when it goes through PROJ, in the same run.
 ///
@@ -69,7 +75,40 @@ enum GesturesSuite {
                 let offset = Double(index % 997) * 3e-4 - 0.15
                 return offset < 0.05 ? 179.95 + offset : -180 + (offset - 0.05)
             })
+        progress("gestures: saving and restoring the camera (JSON), against building it from degrees...")
+        results.append(try restore(samples: samples, camera: camera))
         return results
+    }
+
+    /// The restore after the app was in the background: the camera encoded to JSON and decoded
+    /// (degrees and exact Mercator center, both checked), against building the same camera
+    /// from its degrees (one PROJ projection). Both on this thread's PROJ context, which the
+    /// earlier suites already created: nothing is set up per restore.
+    static func restore(samples: Int, camera: MercatorCamera) throws -> Measurement {
+        let encoder = JSONEncoder(), decoder = JSONDecoder()
+        let center = camera.center
+        var failure: (any Error)?
+        func library(_ count: Int) {
+            for _ in 0..<count {
+                do {
+                    blackHole(try decoder.decode(MercatorCamera.self, from: try encoder.encode(camera)))
+                } catch { failure = error }
+            }
+        }
+        func baseline(_ count: Int) {
+            for _ in 0..<count {
+                do {
+                    blackHole(try MercatorCamera(
+                        center: center, zoom: camera.zoom, widthPoints: camera.widthPoints, heightPoints: camera.heightPoints))
+                } catch { failure = error }
+            }
+        }
+        let result = measure(samples: samples, library: library, baselines: [baseline])
+        if let failure { throw failure }
+        return Measurement(
+            suite: "gestures", operation: "camera save + restore (JSON encode + decode)", size: 0,
+            nsPerOp: result.library.median, spread: result.library.spread,
+            baseline: "camera from its degrees", baselineNsPerOp: result.baselines[0].median, allocationsPerOp: nil)
     }
 
     /// Times `event` (given the event's index, so it can alternate) against one PROJ

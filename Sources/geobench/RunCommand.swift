@@ -51,7 +51,7 @@ struct RunCommand: ParsableCommand {
             print(Measurement.json(results).text)
         } else {
             print(Measurement.table(results))
-            for result in results where result.suite == "gestures" && result.size == 0 && result.nsPerOp > 0 {
+            for result in results where result.suite == "gestures" && result.operation.hasSuffix(" event") && result.nsPerOp > 0 {
                 print("\(result.operation): \(format(1e9 / result.nsPerOp / 1e6, decimals: 1)) million camera events per second")
             }
             if suites.contains(.region) {

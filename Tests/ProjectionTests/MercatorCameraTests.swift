@@ -657,6 +657,20 @@ struct MercatorCameraTests {
 
     // MARK: - Restore, placement, projection
 
+    @Test("a camera made at or beyond the clamp latitude (a pole, 85.06) saves and restores identically (fuzz finding: its center was 4 nm off the world)")
+    func restoreAtTheWorldsEdge() throws {
+        for latitude in [90.0, -90, 89, 85.06, -85.0511287798066] {
+            for (width, height, maximumZoom) in [(390.0, 844.0, 22.0), (1_000_000, 1_000_000, 10)] {
+                let camera = try MercatorCamera(
+                    center: Coordinate(latitude: latitude, longitude: 180), zoom: 0, widthPoints: width, heightPoints: height,
+                    limits: CameraZoomLimits(minimumZoom: 0, maximumZoom: maximumZoom))
+                #expect(abs(camera.centerMercator.y) <= WebMercator.worldWidthMeters / 2)
+                let restored = try JSONDecoder().decode(MercatorCamera.self, from: JSONEncoder().encode(camera))
+                #expect(restored == camera, "latitude \(latitude), \(width) x \(height)")
+            }
+        }
+    }
+
     @Test("encode then decode gives an identical camera, also after a resize moved the shown view (property, 2 000 cameras)")
     func codableRoundTrip() throws {
         try forAll(count: 2_000, seed: 30, Self.uniforms) { u in

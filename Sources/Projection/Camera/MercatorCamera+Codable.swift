@@ -72,12 +72,14 @@ extension MercatorCamera: Codable {
             }
             try ScreenTransform.validateSize(width: width, height: height)
             let projected = MercatorPoint(center)
-            var x = WebMercator.wrappedEasting(projected.x), y = projected.y
+            // As the initializer from degrees places it (the clamp latitude projects 4 nm
+            // beyond W/2; the center stays on the world).
+            let half = WebMercator.worldWidthMeters / 2
+            var x = WebMercator.wrappedEasting(projected.x), y = min(max(projected.y, -half), half)
             switch (savedX, savedY) {
             case (nil, nil):
                 break
             case (let savedX?, let savedY?):
-                let half = WebMercator.worldWidthMeters / 2
                 guard savedX.isFinite, savedY.isFinite, savedX >= -half, savedX < half, abs(savedY) <= half else {
                     throw .invalidCameraState(
                         "Mercator center (\(savedX), \(savedY)) m is outside the world: expected x in [-\(half), \(half)) and y in [-\(half), \(half)]")

@@ -95,8 +95,11 @@ public struct MercatorCamera: Hashable, Sendable {
             throw .invalidZoom(name: "zoom", value: zoom, minimum: limits.minimumZoom, maximum: limits.maximumZoom)
         }
         try ScreenTransform.validateSize(width: widthPoints, height: heightPoints)
+        // A point at the clamp latitude projects 4 nm beyond W/2 (see WebMercator.isOnWorld);
+        // the camera keeps its center on the world exactly.
+        let half = WebMercator.worldWidthMeters / 2
         self.init(
-            requestedX: WebMercator.wrappedEasting(center.x), requestedY: center.y,
+            requestedX: WebMercator.wrappedEasting(center.x), requestedY: min(max(center.y, -half), half),
             requestedZoom: limits.clamp(zoom), widthPoints: widthPoints, heightPoints: heightPoints,
             limits: limits)
     }
