@@ -35,7 +35,7 @@ consumer: deps
 	SWIFT="$(SWIFT)" scripts/check_consumer.sh
 
 # geobench's commands under valgrind: fails on any definite leak (PROJ handles, Swift objects)
-# or memory error. Installs valgrind with apt-get when it is missing.
+# or memory error; then threads that each create and drop a PROJ context. Installs valgrind with apt-get when it is missing.
 leaks: deps
 	@command -v valgrind >/dev/null 2>&1 || { \
 		echo "valgrind not found: installing it with apt-get"; \
@@ -43,6 +43,7 @@ leaks: deps
 		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; }
 	$(SWIFT) build --product geobench
 	scripts/leak_check.sh "$$($(SWIFT) build --show-bin-path)/geobench"
+	SWIFT="$(SWIFT)" scripts/leak_threads.sh
 
 # libFuzzer targets (Fuzz/): the CSV parser, camera scripts, and random calls of the public API
 # with arbitrary doubles; replays Fuzz/Regressions, then FUZZ_SECONDS (default 60) per target.
