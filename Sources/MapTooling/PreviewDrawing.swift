@@ -145,21 +145,10 @@ public struct PreviewDrawing: Hashable, Sendable {
         return "\(Self.fixed(abs(degrees), decimals: decimals))°\(degrees < 0 ? negative : positive)"
     }
 
-    /// Fixed-point text without Foundation.
+    /// Fixed-point text for the SVG: ``DecimalText/fixed(_:decimals:)``, and "0" for a
+    /// value that is not finite (which the drawing never holds; an SVG must not say nan).
     static func fixed(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return "0" }
-        // Beyond 1e12 the fixed-point digits would not fit an Int64: Swift's own form.
-        guard abs(value) < 1e12 else { return "\(value)" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int64(scaled / scale)
-        var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
-        if decimals > 0 {
-            let fraction = String(Int64(scaled - Double(whole) * scale))
-            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-        }
-        return text
+        value.isFinite ? DecimalText.fixed(value, decimals: decimals) : "0"
     }
 
     /// The drawing as an SVG document, `widthPoints` x `heightPoints` user units (points),

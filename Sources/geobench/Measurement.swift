@@ -1,3 +1,5 @@
+import MapTooling
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -55,19 +57,9 @@ struct Measurement {
     }
 }
 
-/// Fixed-point formatting without Foundation.
+/// Fixed-point formatting without Foundation (MapTooling's, shared with the SVG renderer).
 func format(_ value: Double, decimals: Int) -> String {
-    guard value.isFinite else { return "\(value)" }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded()
-    let whole = Int64(scaled / scale)
-    var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
-    if decimals > 0 {
-        let fraction = String(Int64(scaled - Double(whole) * scale))
-        text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-    }
-    return text
+    DecimalText.fixed(value, decimals: decimals)
 }
 
 /// A plain-text table with left-aligned text and right-aligned numbers.

@@ -149,10 +149,21 @@ public struct MercatorCamera: Hashable, Sendable {
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints
         self.limits = limits
-        lowestShownZoom = Self.lowestShownZoom(heightPoints: heightPoints, limits: limits)
-        (centerX, centerY, zoom, pointsPerMercatorMeter) = Self.constrained(
-            x: requestedX, y: requestedY, zoom: requestedZoom, lowestZoom: lowestShownZoom,
+        (lowestShownZoom, centerX, centerY, zoom, pointsPerMercatorMeter) = Self.shown(
+            requestedX: requestedX, requestedY: requestedY, requestedZoom: requestedZoom,
+            heightPoints: heightPoints, limits: limits)
+    }
+
+    /// The shown state for a requested one on a screen `heightPoints` tall: its lowest zoom,
+    /// then the constraint step.
+    private static func shown(
+        requestedX: Double, requestedY: Double, requestedZoom: Double, heightPoints: Double, limits: CameraZoomLimits
+    ) -> (lowestZoom: Double, x: Double, y: Double, zoom: Double, pointsPerMercatorMeter: Double) {
+        let lowest = lowestShownZoom(heightPoints: heightPoints, limits: limits)
+        let shown = constrained(
+            x: requestedX, y: requestedY, zoom: requestedZoom, lowestZoom: lowest,
             heightPoints: heightPoints, limits: limits, scaleIfUnclamped: nil)
+        return (lowest, shown.x, shown.y, shown.zoom, shown.pointsPerMercatorMeter)
     }
 
     // MARK: - Reading the camera
@@ -224,10 +235,9 @@ public struct MercatorCamera: Hashable, Sendable {
         guard (try? ScreenTransform.validateSize(width: widthPoints, height: heightPoints)) != nil else { return }
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints
-        lowestShownZoom = Self.lowestShownZoom(heightPoints: heightPoints, limits: limits)
-        (centerX, centerY, zoom, pointsPerMercatorMeter) = Self.constrained(
-            x: requestedX, y: requestedY, zoom: requestedZoom, lowestZoom: lowestShownZoom,
-            heightPoints: heightPoints, limits: limits, scaleIfUnclamped: nil)
+        (lowestShownZoom, centerX, centerY, zoom, pointsPerMercatorMeter) = Self.shown(
+            requestedX: requestedX, requestedY: requestedY, requestedZoom: requestedZoom,
+            heightPoints: heightPoints, limits: limits)
     }
 
     /// Shows a whole geodesic circle on the current screen: see
