@@ -6,10 +6,12 @@ import GeoMath
 ///
 /// Eastings and northings are kept in two contiguous buffers of doubles, eastings within the
 /// world ([-W/2, W/2]), so that placement is one branch-free loop over them. Index `i` of the
-/// placed points belongs to `ids[i]`.
+/// placed points belongs to `ids?[i]`, or to the `i`-th place given.
 public struct ProjectedPins: Hashable, Sendable {
-    /// The pins' ids, in order (the announcements' ids, or whatever the caller gave).
-    public let ids: [String]
+    /// The pins' ids, in order (the announcements' ids, or whatever the caller gave), or nil
+    /// when none were given: places are then known by their index, and nothing is stored for
+    /// them (a million places cost no million strings).
+    public let ids: [String]?
     @usableFromInline let eastings: [Double]
     @usableFromInline let northings: [Double]
     /// The smallest and largest easting, in metres (0 when there are no pins): a screen whose
@@ -21,12 +23,12 @@ public struct ProjectedPins: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - coordinates: The places.
-    ///   - ids: One id per place; nil numbers them "0", "1", ...
+    ///   - ids: One id per place, or nil (the places are known by index).
     /// - Precondition: `ids` is nil or has one id per coordinate.
     public init(coordinates: [Coordinate], ids: [String]? = nil) {
         precondition(ids == nil || ids?.count == coordinates.count, "ProjectedPins needs one id per coordinate")
         let (eastings, northings) = WebMercator.projectValid(coordinates)
-        self.init(ids: ids ?? coordinates.indices.map(String.init), eastings: eastings, northings: northings)
+        self.init(ids: ids, eastings: eastings, northings: northings)
     }
 
     /// Web Mercator points given directly (already on the world).
@@ -34,10 +36,10 @@ public struct ProjectedPins: Hashable, Sendable {
     /// - Precondition: `ids` is nil or has one id per point.
     public init(mercatorPoints points: [MercatorPoint], ids: [String]? = nil) {
         precondition(ids == nil || ids?.count == points.count, "ProjectedPins needs one id per point")
-        self.init(ids: ids ?? points.indices.map(String.init), eastings: points.map(\.x), northings: points.map(\.y))
+        self.init(ids: ids, eastings: points.map(\.x), northings: points.map(\.y))
     }
 
-    init(ids: [String], eastings: [Double], northings: [Double]) {
+    init(ids: [String]?, eastings: [Double], northings: [Double]) {
         self.ids = ids
         self.eastings = eastings
         self.northings = northings
