@@ -130,10 +130,18 @@ public struct MercatorCamera: Hashable, Sendable {
         limits: CameraZoomLimits = .default
     ) throws(GeometryError) {
         try ScreenTransform.validateSize(width: widthPoints, height: heightPoints)
+        self = Self.fitting(circle, widthPoints: widthPoints, heightPoints: heightPoints, limits: limits)
+    }
+
+    /// The camera that shows `circle` on a valid screen: the shared fitting rule's center, and
+    /// its scale as a zoom clamped into `limits`.
+    private static func fitting(
+        _ circle: GeodesicCircle, widthPoints: Double, heightPoints: Double, limits: CameraZoomLimits
+    ) -> MercatorCamera {
         let fitted = ScreenTransform.fitting(circle, widthPoints: widthPoints, heightPoints: heightPoints)
-        self.init(
+        return MercatorCamera(
             requestedX: fitted.centerX, requestedY: fitted.centerY,
-            requestedZoom: limits.clamp(Self.zoom(pointsPerMercatorMeter: fitted.pointsPerMercatorMeter)),
+            requestedZoom: limits.clamp(zoom(pointsPerMercatorMeter: fitted.pointsPerMercatorMeter)),
             widthPoints: widthPoints, heightPoints: heightPoints, limits: limits)
     }
 
@@ -243,11 +251,7 @@ public struct MercatorCamera: Hashable, Sendable {
     /// Shows a whole geodesic circle on the current screen: see
     /// ``init(fitting:widthPoints:heightPoints:limits:)``.
     public mutating func fit(_ circle: GeodesicCircle) {
-        let fitted = ScreenTransform.fitting(circle, widthPoints: widthPoints, heightPoints: heightPoints)
-        self = MercatorCamera(
-            requestedX: fitted.centerX, requestedY: fitted.centerY,
-            requestedZoom: limits.clamp(Self.zoom(pointsPerMercatorMeter: fitted.pointsPerMercatorMeter)),
-            widthPoints: widthPoints, heightPoints: heightPoints, limits: limits)
+        self = Self.fitting(circle, widthPoints: widthPoints, heightPoints: heightPoints, limits: limits)
     }
 
     /// Replaces the zoom limits; the zoom that the last gesture chose is clamped into them.
