@@ -35,6 +35,12 @@ public struct Coordinate: Hashable, Sendable {
         self.longitude = longitude + 0.0
     }
 
+    /// A coordinate from degrees that come out of the package's own arithmetic on valid values
+    /// (finite): latitude clamped into [-90, 90], longitude wrapped into [-180, 180).
+    package static func wrapping(latitude: Double, longitude: Double) -> Coordinate {
+        Coordinate(uncheckedLatitude: min(max(latitude, -90), 90), longitude: Longitude.wrapped(longitude))
+    }
+
     /// Creates a coordinate whose longitude is wrapped into [-180, 180).
     ///
     /// Use this for longitudes that come out of arithmetic (panning past the antimeridian, a

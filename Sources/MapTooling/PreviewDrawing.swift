@@ -58,7 +58,7 @@ public struct PreviewDrawing: Hashable, Sendable {
         self.circle = outline
         let b = circle.bounds
         func corner(_ latitude: Double, _ longitude: Double) -> ScreenPoint {
-            transform.point(for: MercatorPoint(Coordinate.clamped(latitude: latitude, longitude: longitude)))
+            transform.point(for: MercatorPoint(Coordinate.wrapping(latitude: latitude, longitude: longitude)))
         }
         if b.spansAllLongitudes {
             // -180 and 180 are the same meridian: draw the north and south edges across.
@@ -114,7 +114,7 @@ public struct PreviewDrawing: Hashable, Sendable {
             var points: [ScreenPoint] = []
             for sample in 0...20 {
                 let latitude = south + (north - south) * Double(sample) / 20
-                points.append(transform.point(for: MercatorPoint(Coordinate.clamped(latitude: latitude, longitude: normalizedLongitude(longitude)))))
+                points.append(transform.point(for: MercatorPoint(Coordinate.wrapping(latitude: latitude, longitude: normalizedLongitude(longitude)))))
             }
             lines.append(GraticuleLine(label: Self.label(normalizedLongitude(longitude), positive: "E", negative: "W", step: longitudeStep), points: points))
         }
@@ -123,7 +123,7 @@ public struct PreviewDrawing: Hashable, Sendable {
             var points: [ScreenPoint] = []
             for sample in 0...20 {
                 let longitude = normalizedLongitude(west + (east - west) * Double(sample) / 20)
-                points.append(transform.point(for: MercatorPoint(Coordinate.clamped(latitude: latitude, longitude: longitude))))
+                points.append(transform.point(for: MercatorPoint(Coordinate.wrapping(latitude: latitude, longitude: longitude))))
             }
             lines.append(GraticuleLine(label: Self.label(latitude, positive: "N", negative: "S", step: latitudeStep), points: points))
         }
@@ -214,13 +214,5 @@ public struct PreviewDrawing: Hashable, Sendable {
             }
         }
         return out
-    }
-}
-
-extension Coordinate {
-    /// A coordinate from degrees that come out of the drawing's own arithmetic on valid
-    /// values: latitude clamped into [-90, 90], longitude wrapped.
-    static func clamped(latitude: Double, longitude: Double) -> Coordinate {
-        Coordinate(uncheckedLatitude: min(max(latitude, -90), 90), longitude: Longitude.wrapped(longitude))
     }
 }

@@ -71,11 +71,3 @@ extension MercatorPoint: Codable {
         try container.encode(y, forKey: .y)
     }
 }
-
-extension Coordinate {
-    /// A coordinate from a finite latitude (clamped into [-90, 90]) and a finite longitude
-    /// (wrapped into [-180, 180)).
-    static func wrapping(latitude: Double, longitude: Double) -> Coordinate {
-        Coordinate(uncheckedLatitude: min(max(latitude, -90), 90), longitude: Longitude.wrapped(longitude))
-    }
-}
