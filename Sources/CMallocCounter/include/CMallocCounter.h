@@ -3,8 +3,11 @@
 
 #include <stdint.h>
 
-/// 1 when this process's malloc family is counted (Linux with glibc), 0 elsewhere.
+/// 1 when this process's malloc family is counted (Linux with glibc, no sanitizer), 0 otherwise.
 int malloc_counter_is_available(void);
+
+/// 1 when this file was compiled under a sanitizer (the interposer then steps aside), else 0.
+int malloc_counter_under_sanitizer(void);
 
 /// The number of allocations (malloc, calloc, realloc, memalign, aligned_alloc,
 /// posix_memalign) made so far by the calling thread.
