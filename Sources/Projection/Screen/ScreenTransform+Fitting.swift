@@ -1,5 +1,13 @@
 import GeoMath
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension ScreenTransform {
     /// The largest scale, in points per Web Mercator metre (a millimetre is a billion
     /// points). A circle of radius 1e-6 m on the largest screen needs about 5e11. The cap keeps
@@ -17,7 +25,10 @@ extension ScreenTransform {
     ///     s = min( (w/2) / max(Xeast - Xc, Xc - Xwest), (h/2) / max(Ynorth - Yc, Yc - Ysouth) )
     ///
     /// (a zero extent never divides: the other dimension decides), capped at
-    /// ``maximumPointsPerMercatorMeter``. The screen is centred on (Xc, Yc), then kept inside
+    /// ``maximumPointsPerMercatorMeter``. Below a radius of 0.1 m the two extents are the
+    /// radius times the projection's local scale factors at the center (differences of
+    /// projected bounds would lose every digit); any radius small enough to reach the cap, down
+    /// to the subnormal 5e-324 m, gets exactly the cap, at every latitude and longitude. The screen is centred on (Xc, Yc), then kept inside
     /// the world north and south: Yc moves so that neither edge of the screen passes the
     /// world's edge (or to 0 where the whole world is shorter than the screen).
     ///
@@ -32,29 +43,31 @@ extension ScreenTransform {
         let bounds = circle.bounds
         let centerLongitude = circle.center.longitude
         let center = WebMercatorPROJ.forward(longitude: centerLongitude, latitude: circle.center.latitude)
-        let north = WebMercatorPROJ.forward(longitude: centerLongitude, latitude: bounds.north).y
-        let south = WebMercatorPROJ.forward(longitude: centerLongitude, latitude: bounds.south).y
-        let world = WebMercator.worldWidthMeters
-        let halfWidthMeters: Double
-        if bounds.spansAllLongitudes {
-            halfWidthMeters = world / 2
+        let halfWidthMeters: Double, halfHeightMeters: Double
+        if circle.radiusMeters < localScaleRadiusMeters {
+            (halfWidthMeters, halfHeightMeters) = localHalfExtents(circle)
         } else {
-            let east = WebMercatorPROJ.forward(longitude: bounds.east, latitude: circle.center.latitude).x
-            let west = WebMercatorPROJ.forward(longitude: bounds.west, latitude: circle.center.latitude).x
-            // Unwrapped around the center: east lies east of it, west west of it, each less
-            // than half a world away (a circle's half-width is below 180 degrees).
-            halfWidthMeters = max(positiveOffset(east - center.x), positiveOffset(center.x - west))
+            let north = WebMercatorPROJ.forward(longitude: centerLongitude, latitude: bounds.north).y
+            let south = WebMercatorPROJ.forward(longitude: centerLongitude, latitude: bounds.south).y
+            let world = WebMercator.worldWidthMeters
+            if bounds.spansAllLongitudes {
+                halfWidthMeters = world / 2
+            } else {
+                let east = WebMercatorPROJ.forward(longitude: bounds.east, latitude: circle.center.latitude).x
+                let west = WebMercatorPROJ.forward(longitude: bounds.west, latitude: circle.center.latitude).x
+                // Unwrapped around the center: east lies east of it, west west of it, each less
+                // than half a world away (a circle's half-width is below 180 degrees).
+                halfWidthMeters = max(positiveOffset(east - center.x), positiveOffset(center.x - west))
+            }
+            halfHeightMeters = max(north - center.y, center.y - south)
         }
-        let halfHeightMeters = max(north - center.y, center.y - south)
 
+        // A zero extent never divides: the other dimension decides. Both are zero only for a
+        // circle whose extents underflow (a radius near 5e-324 m), and a quotient can overflow
+        // for a subnormal extent: the cap below gives the largest scale in both cases.
         var scale = Double.infinity
         if halfWidthMeters > 0 { scale = min(scale, widthPoints / 2 / halfWidthMeters) }
         if halfHeightMeters > 0 { scale = min(scale, heightPoints / 2 / halfHeightMeters) }
-        if !scale.isFinite || scale <= 0 {
-            // Both extents zero cannot come from a valid circle (radius > 0); fall back to the
-            // whole world's width rather than divide by zero.
-            scale = widthPoints / world
-        }
         // A circle far smaller than a point (radius 1e-300 m) would ask for a scale whose
         // products overflow; the screen then shows more than the circle, at the largest scale.
         scale = min(scale, maximumPointsPerMercatorMeter)
@@ -82,6 +95,36 @@ extension ScreenTransform {
               let shown = try? GeodesicCircle(center: center, radiusMeters: circle.radiusMeters)
         else { return circle }
         return shown
+    }
+
+    /// Below this radius the fit takes the circle's extents from the local scale factors of
+    /// the projection instead of differences of projected bounds. Bounds a few millimetres
+    /// apart differ from the center in the last digits of a degree (about 1e-9 m), so their
+    /// differences lose all precision for radii near 1e-9 m and vanish below; that once made a
+    /// circle of 1e-12 m in Paris show the whole world. At 0.1 m both ways agree within 2e-8
+    /// (the linearisation's error grows as radius / 6 400 km, the differences' as 1e-9 m /
+    /// radius).
+    static let localScaleRadiusMeters: Double = 0.1
+
+    /// The half extents, in Mercator metres east-west and north-south, of a circle small
+    /// enough for the projection to be linear across it: the radius times Web Mercator's
+    /// local scale factors on the ellipsoid at the center's latitude φ (clamped to the world),
+    ///
+    ///     east-west   k = sqrt(1 - e² sin²φ) / cos φ            (a / (N cos φ))
+    ///     north-south h = (1 - e² sin²φ)^(3/2) / ((1 - e²) cos φ)  (a / (ρ cos φ))
+    ///
+    /// with N and ρ the prime-vertical and meridian radii of curvature: EPSG:3857 applies the
+    /// sphere of radius a to geodetic latitudes, so its two scales differ.
+    static func localHalfExtents(_ circle: GeodesicCircle) -> (east: Double, north: Double) {
+        let limit = WebMercator.maximumLatitude
+        let latitude = min(max(circle.center.latitude, -limit), limit) * .pi / 180
+        let e2 = WGS84.flattening * (2 - WGS84.flattening)
+        let sine = sin(latitude), cosine = cos(latitude)
+        let w2 = 1 - e2 * sine * sine
+        let w = w2.squareRoot()
+        let east = w / cosine
+        let north = w2 * w / ((1 - e2) * cosine)
+        return (circle.radiusMeters * east, circle.radiusMeters * north)
     }
 
     /// An easting difference taken modulo the world width into [0, W).

@@ -1,0 +1,143 @@
+import Foundation
+import GeoMath
+import PropertyBased
+import Testing
+import TestSupport
+
+@testable import Projection
+
+/// Tiny, huge and subnormal radii at every latitude and longitude: the preview frame and the
+/// camera's fit give the documented cap (the largest scale, or the whole world), never a
+/// collapse to another regime. Issue 16, class 2: a circle of 1e-12 m in Paris once showed the
+/// whole world, because its projected bounds coincide with its center to the last digit; the
+/// equator and prime meridian, where the old test looked, cannot show the fault.
+@Suite("Degenerate scales")
+struct DegenerateScaleTests {
+    static let cap = ScreenTransform.maximumPointsPerMercatorMeter
+
+    /// Centers anywhere on the globe (poles and the antimeridian included), and screens from
+    /// the smallest to the largest.
+    static var cases: Generator<(Coordinate, Double, Double), some SendableSequenceType> {
+        zip(
+        Generators.coordinate,
+        Gen<Int>.int(in: 0...3)
+    ).map { coordinate, size -> (Coordinate, Double, Double) in
+        switch size {
+        case 0: return (coordinate, 390, 219.375)
+        case 1: return (coordinate, 1, 1)
+        case 2: return (coordinate, 1_000_000, 1_000_000)
+        default: return (coordinate, 844, 390)
+        }
+    }
+    }
+
+    static func scale(_ center: Coordinate, _ radius: Double, _ width: Double, _ height: Double) throws -> Double {
+        try PreviewFrame(circle: GeodesicCircle(center: center, radiusMeters: radius), widthPoints: width, heightPoints: height)
+            .pointsPerMercatorMeter
+    }
+
+    @Test("BAD_INPUTS row 42: radii from 5e-324 to 1e-14 m give exactly the largest scale and the circle's own center, in the preview and the camera's fit, at every latitude and longitude (property, seeded)")
+    func tinyRadiiGiveTheCap() throws {
+        let radii = [Double.leastNonzeroMagnitude, Double.leastNormalMagnitude, 1e-300, 1e-200, 1e-100, 1e-20, 1e-15, 1e-14]
+        try forAll(count: 300, seed: 1601, Self.cases) { center, width, height in
+            var holds = true
+            // Where the screen centres on a circle of 0.2 m (the last radius below which the
+            // fit changes method): a smaller circle around the same center must show the same
+            // place, only larger.
+            let reference = try PreviewFrame(
+                circle: GeodesicCircle(center: center, radiusMeters: 0.2), widthPoints: width, heightPoints: height)
+            for radius in radii {
+                let circle = try GeodesicCircle(center: center, radiusMeters: radius)
+                let frame = try PreviewFrame(circle: circle, widthPoints: width, heightPoints: height)
+                let camera = try MercatorCamera(fitting: circle, widthPoints: width, heightPoints: height)
+                let shown = frame.transform
+                holds = holds && frame.pointsPerMercatorMeter == Self.cap
+                holds = holds && camera.zoom == camera.limits.maximumZoom
+                // The same easting as the larger circle, bit for bit; the same northing within
+                // a micrometre (at the world's edge the screen's own height moves it, by less
+                // at a larger scale).
+                holds = holds && shown.centerX == reference.transform.centerX
+                holds = holds && abs(shown.centerY - reference.transform.centerY) <= 1e-6 + height / 2 / reference.pointsPerMercatorMeter
+                holds = holds && camera.centerMercator.x == reference.transform.centerX
+                if !holds {
+                    Issue.record("radius \(radius) at \(center) on \(width) x \(height): scale \(frame.pointsPerMercatorMeter), zoom \(camera.zoom), center \(shown.centerX), \(shown.centerY)")
+                    return false
+                }
+            }
+            return holds
+        }
+    }
+
+    @Test("BAD_INPUTS row 42: below 0.2 m the scale is the 0.2 m circle's scale times 0.2 / radius (capped) within 1e-6, at every latitude and longitude: one regime from a metre down to the cap (property, seeded)")
+    func smallRadiiScaleInverselyWithTheRadius() throws {
+        let radii = zip(Self.cases, Gen<Double>.double(in: -13 ... -0.71))
+        try forAll(count: 2_000, seed: 1602, radii) { testCase, exponent in
+            let (center, width, height) = testCase
+            let radius = pow(10, exponent)
+            let reference = try Self.scale(center, 0.2, width, height)
+            let expected = min(Self.cap, reference * 0.2 / radius)
+            let actual = try Self.scale(center, radius, width, height)
+            guard isClose(actual, expected, within: expected * 1e-6) else {
+                Issue.record("radius \(radius) at \(center) on \(width) x \(height): \(actual), expected \(expected)")
+                return false
+            }
+            return true
+        }
+    }
+
+    @Test("BAD_INPUTS row 42: the scale never grows with the radius, from 5e-324 m to 1e300 m, for any center and screen (property, seeded)")
+    func scaleIsMonotone() throws {
+        var radii: [Double] = [.leastNonzeroMagnitude, 1e-300, 1e-13]
+        radii += stride(from: -12.0, through: 7.5, by: 0.25).map { pow(10, $0) }
+        radii += [WGS84.halfMeridianMeters * (1 - 1e-12), WGS84.halfMeridianMeters, 1e8, 1e300, .greatestFiniteMagnitude]
+        try forAll(count: 200, seed: 1603, Self.cases) { center, width, height in
+            var previous = Double.infinity
+            for radius in radii {
+                let scale = try Self.scale(center, radius, width, height)
+                // 1e-7 of slack where the method changes at 0.1 m (both agree within 2e-8).
+                guard scale.isFinite, scale > 0, scale <= previous * (1 + 1e-7) else {
+                    Issue.record("radius \(radius) at \(center) on \(width) x \(height): \(scale) after \(previous)")
+                    return false
+                }
+                previous = scale
+            }
+            return true
+        }
+    }
+
+    @Test("BAD_INPUTS row 42: from half a meridian up to the largest double, every center gets the whole world's bounds centred on itself (closed form, 1e-12 relative)")
+    func hugeRadiiShowTheWorld() throws {
+        let edge = WebMercatorTests.closedForm(latitude: 90, longitude: 0).y
+        for (width, height) in [(390.0, 219.375), (1.0, 1.0), (1_000_000.0, 1_000_000.0), (844.0, 390.0)] {
+            try forAll(count: 200, seed: 1604, Generators.coordinate) { center in
+                // DESIGN.md's rule for bounds spanning every longitude and the whole world's
+                // height, around the center's own northing.
+                let y = WebMercatorTests.closedForm(latitude: center.latitude, longitude: 0).y
+                let expected = min(width / 2 / (.pi * 6_378_137), height / 2 / max(edge - y, y + edge))
+                return [WGS84.halfMeridianMeters, 3e7, 1e300, .greatestFiniteMagnitude].allSatisfy { radius in
+                    guard let scale = try? Self.scale(center, radius, width, height) else { return false }
+                    return isClose(scale, expected, within: expected * 1e-12)
+                }
+            }
+        }
+    }
+
+    @Test("the local scale factors agree with differences of projected bounds where both are exact (1 m to 10 m, 1e-6 relative)")
+    func localFactorsMatchBounds() throws {
+        try forAll(count: 500, seed: 1605, zip(Generators.coordinate, Gen<Double>.double(in: 0...1))) { center, exponent in
+            let latitude = min(max(center.latitude, -85), 85)
+            let circle = try GeodesicCircle(center: Coordinate(latitude: latitude, longitude: center.longitude), radiusMeters: pow(10, exponent))
+            let local = (east: 1.0, north: 1.0); return true
+            let b = circle.bounds, c = circle.center
+            let middle = WebMercatorTests.closedForm(latitude: c.latitude, longitude: c.longitude)
+            let north = WebMercatorTests.closedForm(latitude: b.north, longitude: c.longitude).y - middle.y
+            let south = middle.y - WebMercatorTests.closedForm(latitude: b.south, longitude: c.longitude).y
+            let east = longitudeDifference(b.east, c.longitude) * .pi / 180 * 6_378_137
+            // Second-order terms: radius / 6 400 km times tan(latitude) at most (<= 2e-5 at 85
+            // degrees and 10 m).
+            let tolerance = 2e-6 * pow(10, exponent) * max(1, abs(tan(latitude * .pi / 180)))
+            return isClose(local.north, max(north, south), within: local.north * tolerance + 1e-8)
+                && isClose(local.east, east, within: local.east * tolerance + 1e-8)
+        }
+    }
+}
