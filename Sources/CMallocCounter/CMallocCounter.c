@@ -7,15 +7,16 @@
 // The counter is thread-local (initial-exec TLS, which never allocates), so tests running in
 // parallel on other threads do not disturb a measurement.
 //
-// Under a sanitizer (swift build --sanitize=address|thread|undefined compiles this file with the
-// matching -fsanitize flag) the sanitizer runtime owns malloc: it intercepts the same symbols and
-// calls malloc while it initialises itself, before these wrappers could work. The interposer then
+// Under AddressSanitizer or ThreadSanitizer (swift build --sanitize=address|thread compiles this
+// file with the matching -fsanitize flag) the sanitizer runtime owns malloc: it intercepts the
+// same symbols and calls malloc while it initialises itself, before these wrappers could work. The interposer then
 // steps aside entirely and malloc_counter_is_available() says 0, so the allocation-counting tests
-// skip themselves and geobench prints no allocation column.
+// skip themselves and geobench prints no allocation column. UndefinedBehaviorSanitizer leaves
+// malloc alone, so under it (make ubsan) these wrappers are checked like any other code.
 #include "CMallocCounter.h"
 
 #if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
 #define MALLOC_COUNTER_UNDER_SANITIZER 1
 #endif
 #endif

@@ -203,20 +203,44 @@ struct WebMercatorTests {
         #expect(isClose(gx[0], 222_638.981586547, within: 1e-6) && isClose(gy[0], 111_325.142866385, within: 1e-6))
     }
 
-    @Test("BAD_INPUTS row 33: works with PROJ's database out of reach (the pipeline needs no proj.db)")
+    /// The files this process holds open whose path names PROJ's database.
+    static func openDatabases() -> [String] {
+        let directory = "/proc/self/fd"
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\($0)") }
+            .filter { $0.hasSuffix("proj.db") }
+    }
+
+    @Test("BAD_INPUTS row 33: a thread's PROJ context never opens proj.db (a CRS code, which needs it, does), and works with PROJ_DATA pointing nowhere")
     func row33NoDatabase() throws {
+        // Seen through /proc/self/fd where there is one (Linux).
+        let canSeeFiles = FileManager.default.fileExists(atPath: "/proc/self/fd")
+        let opened = try #require(Self.onNewThread { () -> [String] in
+            let transformation = ProjTransformation(definition: WebMercatorPROJ.definition)
+            let p = MercatorPoint(Coordinate(uncheckedLatitude: 1, longitude: 2))
+            return transformation != nil && p.x.isFinite ? Self.openDatabases() : ["no transformation"]
+        })
+        #expect(opened.isEmpty, "open while a context lives: \(opened)")
+        // The check can see the database: a CRS code makes PROJ open it (where it is installed).
+        let control = try #require(Self.onNewThread { () -> [String] in
+            guard let crs = ProjTransformation(definition: "EPSG:3857", resourceFiles: true) else { return ["no EPSG:3857"] }
+            return withExtendedLifetime(crs) { Self.openDatabases() }
+        })
+        if canSeeFiles {
+            #expect(!control.isEmpty, "EPSG:3857 did not open proj.db: is PROJ's database installed?")
+        }
+
+        // PROJ's database out of reach for everyone: a new thread still converts through PROJ.
+        // (In this test, so that no other test's PROJ context sees the changed environment.)
         let saved = ProcessInfo.processInfo.environment["PROJ_DATA"]
         setenv("PROJ_DATA", "/nonexistent/proj-data", 1)
         defer { if let saved { setenv("PROJ_DATA", saved, 1) } else { unsetenv("PROJ_DATA") } }
-        // A new thread creates its PROJ context now, with the database out of reach.
         let (usingPROJ, x, y) = try #require(Self.onNewThread { () -> (Bool, Double, Double) in
             let p = MercatorPoint(Coordinate(uncheckedLatitude: 1, longitude: 2))
             return (WebMercatorPROJ.isUsingPROJ, p.x, p.y)
         })
         #expect(usingPROJ)
         #expect(isClose(x, 222_638.981586547, within: 1e-6) && isClose(y, 111_325.142866385, within: 1e-6))
-        let p = MercatorPoint(try Coordinate(latitude: 1, longitude: 2))
-        #expect(isClose(p.x, 222_638.981586547, within: 1e-6) && isClose(p.y, 111_325.142866385, within: 1e-6))
     }
 
     @Test("batch buffers of different lengths are an error")
