@@ -141,3 +141,63 @@ struct DegenerateScaleTests {
         }
     }
 }
+
+/// One rule for every viewport, wherever a size enters (issue 16: a camera once accepted
+/// 5e-324 points while a preview required 1).
+@Suite("One viewport rule")
+struct ViewportRuleTests {
+    static let rejected: [Double] = [
+        .leastNonzeroMagnitude, .leastNormalMagnitude, 1e-300, 0.5, 0.999_999_999, 1_000_000.000_001, 1e300,
+        0, -0.0, -1, .nan, .infinity, -.infinity,
+    ]
+    static let accepted: [Double] = [1, 1.5, 390, 999_999.999, 1_000_000]
+
+    @Test("BAD_INPUTS row 43: sizes outside [1, 1 000 000] points (5e-324, 0.999999999, 1e6 + 1e-6, NaN...) are the same invalidSize error for the camera, its fit, a saved camera, a resize event and the preview; the bounds themselves are accepted everywhere")
+    func row43OneViewportRule() throws {
+        let circle = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 48.8566, longitude: 2.3522))
+        let center = try MercatorPoint(x: 261_845, y: 6_250_566)
+        for size in Self.rejected + Self.accepted {
+            let valid = ScreenTransform.sizeRangePoints.contains(size)
+            let expected = GeometryError.invalidSize(name: "width", value: size, range: ScreenTransform.sizeRangePoints)
+            // Each way a width enters, with a valid height.
+            let attempts: [(String, () throws -> Void)] = [
+                ("camera", { _ = try MercatorCamera(center: center, zoom: 12, widthPoints: size, heightPoints: 390) }),
+                ("fit", { _ = try MercatorCamera(fitting: circle, widthPoints: size, heightPoints: 390) }),
+                ("preview", { _ = try PreviewFrame(circle: circle, widthPoints: size, heightPoints: 390) }),
+                ("saved camera", {
+                    let json = #"{"latitude":48.85,"longitude":2.35,"zoom":12,"width":\#(size.isFinite ? "\(size)" : "1e999"),"height":390}"#
+                    _ = try JSONDecoder().decode(MercatorCamera.self, from: Data(json.utf8))
+                }),
+                ("resize event", {
+                    var camera = try MercatorCamera(center: center, zoom: 12, widthPoints: 390, heightPoints: 844)
+                    let before = camera
+                    do { try camera.apply(.resize(width: size, height: 390)) } catch {
+                        #expect(camera == before, "a rejected resize changed the camera")
+                        throw error
+                    }
+                }),
+            ]
+            for (name, attempt) in attempts {
+                do {
+                    try attempt()
+                    #expect(valid, "\(name) accepted width \(size)")
+                } catch let error as GeometryError {
+                    #expect(!valid, "\(name) rejected width \(size): \(error)")
+                    // Decoding cannot carry NaN or an infinity through JSON; every other way
+                    // names the value exactly.
+                    if !valid && name != "saved camera" && !size.isNaN {
+                        #expect(error == expected, "\(name), width \(size): \(error)")
+                    }
+                } catch {
+                    // A saved camera wraps the size error in a DecodingError.
+                    #expect(!valid && name == "saved camera", "\(name), width \(size): \(error)")
+                }
+            }
+        }
+        // A direct resize outside the range is ignored (the gesture rule), never applied.
+        var camera = try MercatorCamera(center: center, zoom: 12, widthPoints: 390, heightPoints: 844)
+        let before = camera
+        for size in Self.rejected { camera.resize(widthPoints: size, heightPoints: size) }
+        #expect(camera == before)
+    }
+}
