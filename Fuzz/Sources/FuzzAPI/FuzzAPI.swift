@@ -112,6 +112,20 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                     circle: region, widthPoints: input.double(), heightPoints: input.double(), displayScale: input.double())
             else { continue }
             checkFinite(frame.pointsPerMercatorMeter, frame.pixelsPerMercatorMeter)
+            // Degenerate scales (row 42): a circle far below a point's size gets exactly the
+            // largest scale, never a fall back to another regime, and a larger circle around the
+            // same center never gets a larger scale.
+            if region.radiusMeters <= 1e-14 {
+                precondition(frame.pointsPerMercatorMeter == ScreenTransform.maximumPointsPerMercatorMeter,
+                             "radius \(region.radiusMeters) m gave scale \(frame.pointsPerMercatorMeter)")
+            }
+            if let larger = try? GeodesicCircle(center: region.center, radiusMeters: region.radiusMeters * 2),
+               let largerFrame = try? PreviewFrame(
+                circle: larger, widthPoints: frame.widthPoints, heightPoints: frame.heightPoints, displayScale: frame.displayScale)
+            {
+                precondition(largerFrame.pointsPerMercatorMeter <= frame.pointsPerMercatorMeter * (1 + 1e-7),
+                             "radius \(region.radiusMeters) m: twice the radius gave a larger scale")
+            }
             if let mercator = try? frame.mercatorPoint(at: ScreenPoint(x: input.double(), y: input.double())) {
                 checkFinite(mercator.x, mercator.y)
             }
