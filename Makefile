@@ -121,5 +121,8 @@ sanitize-undefined: deps
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 $(SWIFT) test --scratch-path .build-sanitize/undefined \
 		-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 		-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
-	@nm .build-sanitize/undefined/debug/PetMapGeometryPackageTests.xctest | grep -q __ubsan_handle \
-		|| { echo "sanitize-undefined: the C targets were not instrumented" >&2; exit 1; }
+	@for object in .build-sanitize/undefined/debug/CMallocCounter.build/CMallocCounter.c.o \
+		.build-sanitize/undefined/debug/CHeapStats.build/CHeapStats.c.o; do \
+		nm -u "$$object" | grep -q __ubsan_handle \
+			|| { echo "sanitize-undefined: $$object was not instrumented" >&2; exit 1; }; \
+	done

@@ -12,7 +12,7 @@
 // same symbols and calls malloc while it initialises itself, before these wrappers could work. The interposer then
 // steps aside entirely and malloc_counter_is_available() says 0, so the allocation-counting tests
 // skip themselves and geobench prints no allocation column. UndefinedBehaviorSanitizer leaves
-// malloc alone, so under it (make ubsan) these wrappers are checked like any other code.
+// malloc alone, so under it (make sanitize-undefined) these wrappers are checked like any other code.
 #include "CMallocCounter.h"
 
 #if defined(__has_feature)

@@ -15,20 +15,20 @@ import TestSupport
 struct DegenerateScaleTests {
     static let cap = ScreenTransform.maximumPointsPerMercatorMeter
 
-    /// Centers anywhere on the globe (poles and the antimeridian included), and screens from
-    /// the smallest to the largest.
+    /// Centers anywhere on the globe (uniform over its area), and screens from the smallest to
+    /// the largest.
     static var cases: Generator<(Coordinate, Double, Double), some SendableSequenceType> {
-        zip(
-        Generators.coordinate,
-        Gen<Int>.int(in: 0...3)
-    ).map { coordinate, size -> (Coordinate, Double, Double) in
-        switch size {
-        case 0: return (coordinate, 390, 219.375)
-        case 1: return (coordinate, 1, 1)
-        case 2: return (coordinate, 1_000_000, 1_000_000)
-        default: return (coordinate, 844, 390)
+        zip(Generators.coordinate, Gen<Int>.int(in: 0...3)).map { coordinate, size -> (Coordinate, Double, Double) in
+            (coordinate, screens[size].0, screens[size].1)
         }
     }
+
+    static let screens: [(Double, Double)] = [(390, 219.375), (1, 1), (1_000_000, 1_000_000), (844, 390)]
+
+    /// The places a uniform draw almost never reaches: the poles, the world's edge, the
+    /// antimeridian, the equator.
+    static let edges: [Coordinate] = [-90.0, -85.0511287798066, -60, 0, 60, 85.0511287798066, 90].flatMap { latitude in
+        [-180.0, 0, 179.999_999_999, 180].map { longitude in Coordinate(uncheckedLatitude: latitude, longitude: longitude) }
     }
 
     static func scale(_ center: Coordinate, _ radius: Double, _ width: Double, _ height: Double) throws -> Double {
@@ -36,35 +36,45 @@ struct DegenerateScaleTests {
             .pointsPerMercatorMeter
     }
 
-    @Test("BAD_INPUTS row 42: radii from 5e-324 to 1e-14 m give exactly the largest scale and the circle's own center, in the preview and the camera's fit, at every latitude and longitude (property, seeded)")
-    func tinyRadiiGiveTheCap() throws {
+    /// The shown center for a circle around `center` at scale `scale`: its projection
+    /// (latitude clamped to the world's edge, as for polar users), kept inside the world.
+    static func expectedCenter(_ center: Coordinate, height: Double, scale: Double) throws -> (x: Double, y: Double) {
+        let circle = try GeodesicCircle(center: center, radiusMeters: 1)
+        let projected = MercatorPoint(circle.center)
+        return (projected.x, ScreenTransform.insideWorld(projected.y, heightPoints: height, scale: scale))
+    }
+
+    /// Tiny radii around `center` on a `width` x `height` screen: exactly the cap and the
+    /// expected center, in the preview and the camera's fit.
+    static func tinyRadiiHold(_ center: Coordinate, _ width: Double, _ height: Double) throws -> Bool {
         let radii = [Double.leastNonzeroMagnitude, Double.leastNormalMagnitude, 1e-300, 1e-200, 1e-100, 1e-20, 1e-15, 1e-14]
-        try forAll(count: 300, seed: 1601, Self.cases) { center, width, height in
-            var holds = true
-            // Where the screen centres on a circle of 0.2 m (the last radius below which the
-            // fit changes method): a smaller circle around the same center must show the same
-            // place, only larger.
-            let reference = try PreviewFrame(
-                circle: GeodesicCircle(center: center, radiusMeters: 0.2), widthPoints: width, heightPoints: height)
-            for radius in radii {
-                let circle = try GeodesicCircle(center: center, radiusMeters: radius)
-                let frame = try PreviewFrame(circle: circle, widthPoints: width, heightPoints: height)
-                let camera = try MercatorCamera(fitting: circle, widthPoints: width, heightPoints: height)
-                let shown = frame.transform
-                holds = holds && frame.pointsPerMercatorMeter == Self.cap
-                holds = holds && camera.zoom == camera.limits.maximumZoom
-                // The same easting as the larger circle, bit for bit; the same northing within
-                // a micrometre (at the world's edge the screen's own height moves it, by less
-                // at a larger scale).
-                holds = holds && shown.centerX == reference.transform.centerX
-                holds = holds && abs(shown.centerY - reference.transform.centerY) <= 1e-6 + height / 2 / reference.pointsPerMercatorMeter
-                holds = holds && camera.centerMercator.x == reference.transform.centerX
-                if !holds {
-                    Issue.record("radius \(radius) at \(center) on \(width) x \(height): scale \(frame.pointsPerMercatorMeter), zoom \(camera.zoom), center \(shown.centerX), \(shown.centerY)")
-                    return false
-                }
+        let expected = try expectedCenter(center, height: height, scale: cap)
+        for radius in radii {
+            let circle = try GeodesicCircle(center: center, radiusMeters: radius)
+            let frame = try PreviewFrame(circle: circle, widthPoints: width, heightPoints: height)
+            let camera = try MercatorCamera(fitting: circle, widthPoints: width, heightPoints: height)
+            let shown = frame.transform
+            let holds = frame.pointsPerMercatorMeter == cap
+                && camera.zoom == camera.limits.maximumZoom
+                && shown.centerX == expected.x && shown.centerY == expected.y
+                && camera.centerMercator.x == expected.x
+            if !holds {
+                Issue.record("radius \(radius) at \(center) on \(width) x \(height): scale \(frame.pointsPerMercatorMeter), zoom \(camera.zoom), center \(shown.centerX), \(shown.centerY), expected \(expected)")
+                return false
             }
-            return holds
+        }
+        return true
+    }
+
+    @Test("BAD_INPUTS row 42: radii from 5e-324 to 1e-14 m give exactly the largest scale and the circle's own projected center, in the preview and the camera's fit, anywhere (property, seeded) and at the poles, the world's edge and the antimeridian")
+    func tinyRadiiGiveTheCap() throws {
+        try forAll(count: 300, seed: 1601, Self.cases) { center, width, height in
+            try Self.tinyRadiiHold(center, width, height)
+        }
+        for center in Self.edges {
+            for (width, height) in Self.screens {
+                #expect(try Self.tinyRadiiHold(center, width, height))
+            }
         }
     }
 
@@ -73,16 +83,27 @@ struct DegenerateScaleTests {
         let radii = zip(Self.cases, Gen<Double>.double(in: -13 ... -0.71))
         try forAll(count: 2_000, seed: 1602, radii) { testCase, exponent in
             let (center, width, height) = testCase
-            let radius = pow(10, exponent)
-            let reference = try Self.scale(center, 0.2, width, height)
-            let expected = min(Self.cap, reference * 0.2 / radius)
-            let actual = try Self.scale(center, radius, width, height)
-            guard isClose(actual, expected, within: expected * 1e-6) else {
-                Issue.record("radius \(radius) at \(center) on \(width) x \(height): \(actual), expected \(expected)")
-                return false
-            }
-            return true
+            return try Self.scalesInversely(center, pow(10, exponent), width, height)
         }
+        // The poles, the world's edge and the antimeridian; on both sides of the change of method.
+        for center in Self.edges {
+            for (width, height) in Self.screens {
+                for radius in [1e-9, 1e-3, 0.1.nextDown, 0.1, 0.1.nextUp, 0.15] {
+                    #expect(try Self.scalesInversely(center, radius, width, height))
+                }
+            }
+        }
+    }
+
+    static func scalesInversely(_ center: Coordinate, _ radius: Double, _ width: Double, _ height: Double) throws -> Bool {
+        let reference = try Self.scale(center, 0.2, width, height)
+        let expected = min(Self.cap, reference * 0.2 / radius)
+        let actual = try Self.scale(center, radius, width, height)
+        guard isClose(actual, expected, within: expected * 1e-6) else {
+            Issue.record("radius \(radius) at \(center) on \(width) x \(height): \(actual), expected \(expected)")
+            return false
+        }
+        return true
     }
 
     @Test("BAD_INPUTS row 42: the scale never grows with the radius, from 5e-324 m to 1e300 m, for any center and screen (property, seeded)")
@@ -94,7 +115,8 @@ struct DegenerateScaleTests {
             var previous = Double.infinity
             for radius in radii {
                 let scale = try Self.scale(center, radius, width, height)
-                // 1e-7 of slack where the method changes at 0.1 m (both agree within 2e-8).
+                // 1e-7 of slack where the method changes at 0.1 m (the inverse-scaling test
+                // checks that change closely).
                 guard scale.isFinite, scale > 0, scale <= previous * (1 + 1e-7) else {
                     Issue.record("radius \(radius) at \(center) on \(width) x \(height): \(scale) after \(previous)")
                     return false
@@ -115,8 +137,12 @@ struct DegenerateScaleTests {
                 let y = WebMercatorTests.closedForm(latitude: center.latitude, longitude: 0).y
                 let expected = min(width / 2 / (.pi * 6_378_137), height / 2 / max(edge - y, y + edge))
                 return [WGS84.halfMeridianMeters, 3e7, 1e300, .greatestFiniteMagnitude].allSatisfy { radius in
-                    guard let scale = try? Self.scale(center, radius, width, height) else { return false }
-                    return isClose(scale, expected, within: expected * 1e-12)
+                    guard let circle = try? GeodesicCircle(center: center, radiusMeters: radius),
+                          let frame = try? PreviewFrame(circle: circle, widthPoints: width, heightPoints: height),
+                          let shown = try? Self.expectedCenter(center, height: height, scale: frame.pointsPerMercatorMeter)
+                    else { return false }
+                    return isClose(frame.pointsPerMercatorMeter, expected, within: expected * 1e-12)
+                        && frame.transform.centerX == shown.x && frame.transform.centerY == shown.y
                 }
             }
         }

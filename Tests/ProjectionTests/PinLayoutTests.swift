@@ -6,6 +6,7 @@ import TestSupport
 @testable import Projection
 
 import CHeapStats
+import CMallocCounter
 
 @Suite("PinLayout")
 struct PinLayoutTests {
@@ -125,6 +126,13 @@ struct PinLayoutTests {
         #expect(layout.pins[0].point == frame.point(for: near))
         #expect(layout.pins[0].inFrame && !layout.pins[1].inFrame)
         #expect(layout.pins[1].point.y > frame.heightPoints)
+    }
+
+    @Test("heap statistics are on in every glibc build without a sanitizer, so row 21's memory check cannot skip unnoticed")
+    func heapStatisticsAreOn() {
+        #if os(Linux)
+        #expect(heap_stats_is_available() == 1 - malloc_counter_under_sanitizer())
+        #endif
     }
 
     @Test(

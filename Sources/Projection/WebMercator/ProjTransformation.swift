@@ -19,12 +19,14 @@ package final class ProjTransformation {
     /// (``setupFailure(definition:)`` then says why).
     ///
     /// A PROJ string (`+proj=webmerc +ellps=WGS84`, a `+proj=pipeline`) needs no resource
-    /// file, yet PROJ 9.1's `proj_create` opens `proj.db` (SQLite) for every context, about 11 of
-    /// the 41 microseconds a context and transformation take here. Unless `resourceFiles` is
-    /// true, the context's search path is therefore a directory that cannot hold files
-    /// (``noResourceDirectory``), so PROJ looks for `proj.db` and `proj.ini` there, finds
-    /// neither, and never opens the installed database. Definitions that do need it (a CRS
-    /// code such as `EPSG:3857`, grids) must pass `resourceFiles: true`.
+    /// file, yet before PROJ 9.8 `proj_create` opens `proj.db` (SQLite) for every context when
+    /// it wraps the result, about 11 of the 41 microseconds a context and transformation take
+    /// with PROJ 9.1.1. Unless `resourceFiles` is true, the context's search path is therefore a
+    /// directory that cannot hold files (``noResourceDirectory``): with search paths set, PROJ
+    /// looks only there, so it finds no `proj.db` and never opens the installed one, and it
+    /// reads neither `PROJ_DATA` nor `proj.ini` (whose network, grid and algorithm settings a
+    /// bare `webmerc` step does not use). Definitions that do need them (a CRS code such as
+    /// `EPSG:3857`, grids) must pass `resourceFiles: true`.
     package init?(definition: String, resourceFiles: Bool = false) {
         guard let context = Self.makeContext(resourceFiles: resourceFiles) else { return nil }
         guard let transformation = proj_create(context, definition) else {
@@ -48,7 +50,8 @@ package final class ProjTransformation {
     }
 
     /// A search path where no file can exist: under procfs (Linux), which cannot hold
-    /// user files; elsewhere a path below `/proc`, which only an administrator could create.
+    /// user files; on Darwin a path below `/proc` on the read-only system volume. (Windows,
+    /// not a target, would need another choice: there any user could create it.)
     static let noResourceDirectory = "/proc/self/no-proj-resources"
 
     /// A new context with its log silenced (a library does not print to stderr) and, unless
