@@ -89,11 +89,47 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         track = try container.decodeIfPresent([Coordinate].self, forKey: .track) ?? []
     }
 
+    /// Decodes a script from JSON text, first checked for repeated keys and deep nesting
+    /// (``JSONKeys``), which `JSONDecoder` alone lets through: the entry point of
+    /// `geobench camera` and `render --script`.
+    ///
+    /// - Throws: ``CameraScriptDecodingError``: a repeated key ("duplicate key 'zoom' in
+    ///   camera"), nesting deeper than ``JSONKeys/maximumDepth``, or what the decoder found.
+    public static func decode(_ data: Data) throws(CameraScriptDecodingError) -> CameraScript {
+        do {
+            try JSONKeys.check(data)
+        } catch {
+            throw .structure(error)
+        }
+        do {
+            return try JSONDecoder().decode(CameraScript.self, from: data)
+        } catch let error as DecodingError {
+            throw .invalid(CameraScriptDecodingError.describe(error))
+        } catch {
+            throw .invalid("\(error)")
+        }
+    }
+
     /// Plays the script: the initial state, then one state after each event. The tracked
     /// places are projected once through PROJ and re-placed affinely for every state.
     ///
     /// - Throws: ``CameraScriptError`` naming the starting camera or the event that failed.
     public func run() throws(CameraScriptError) -> [State] {
+        var states: [State] = []
+        states.reserveCapacity(events.count + 1)
+        try run { state in
+            states.append(state)
+            return true
+        }
+        return states
+    }
+
+    /// Plays the script as ``run()`` does, handing each state to `body` as it comes instead of
+    /// keeping them (memory stays that of one state however many events there are); `body`
+    /// returns false to stop there.
+    ///
+    /// - Throws: ``CameraScriptError`` naming the starting camera or the event that failed.
+    public func run(_ body: (State) -> Bool) throws(CameraScriptError) {
         var camera: MercatorCamera
         do throws(GeometryError) {
             let limits = try CameraZoomLimits(
@@ -107,23 +143,80 @@ public struct CameraScript: Hashable, Sendable, Decodable {
             throw CameraScriptError(eventIndex: nil, eventType: nil, error: error)
         }
         let pins = ProjectedPins(coordinates: track)
-        var states: [State] = []
-        states.reserveCapacity(events.count + 1)
         var points: [ScreenPoint] = []
-        func record() {
+        func record() -> Bool {
             camera.place(pins, into: &points)
-            states.append(State(camera: camera, center: camera.center, track: points))
+            return body(State(camera: camera, center: camera.center, track: points))
         }
-        record()
+        guard record() else { return }
         for (index, event) in events.enumerated() {
             do throws(GeometryError) {
                 try camera.apply(event)
             } catch {
                 throw CameraScriptError(eventIndex: index, eventType: event.typeName, error: error)
             }
-            record()
+            guard record() else { return }
         }
-        return states
+    }
+}
+
+/// A camera script that could not be decoded, in one line.
+public enum CameraScriptDecodingError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    /// A repeated key or too deep a nesting.
+    case structure(JSONStructureError)
+    /// What `JSONDecoder` found, described by ``describe(_:)``.
+    case invalid(String)
+
+    /// The reason: "duplicate key 'zoom' in camera", "missing key 'events' in the top level",
+    /// "camera.zoom: expected a number".
+    public var description: String {
+        switch self {
+        case .structure(let error): return error.description
+        case .invalid(let reason): return reason
+        }
+    }
+
+    /// The message, for `LocalizedError`: the same text as ``description``.
+    public var errorDescription: String? { description }
+
+    /// A decoding error in one line: where in the script, and what was wrong.
+    public static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.map { key in
+                key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
+            }.joined()
+            return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+        }
+        let message: String
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = context.codingPath.isEmpty ? "the top level" : path(context.codingPath)
+            message = "missing key '\(key.stringValue)' in \(parent)"
+        case .typeMismatch(let type, let context):
+            message = "\(path(context.codingPath)): expected \(Self.name(of: type))"
+        case .valueNotFound(let type, let context):
+            message = "\(path(context.codingPath)): expected \(Self.name(of: type)), found null"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                // Foundation's decoder gives no position; a number beyond the range of a
+                // double (1e400) lands here too.
+                let underlying = context.underlyingError.map { ": \($0)" } ?? ""
+                message = "not valid JSON (or a number beyond the range of a double)\(underlying)"
+            } else {
+                message = "\(path(context.codingPath)): \(context.debugDescription)"
+            }
+        @unknown default:
+            message = "\(error)"
+        }
+        // One line, whatever the decoder put in its descriptions.
+        return message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        if type == Double.self { return "a number" }
+        if type == String.self { return "a string" }
+        if type is [Any].Type { return "an array" }
+        return "an object"
     }
 }
 

@@ -20,76 +20,65 @@ struct CameraCommand: ParsableCommand {
     var script: String
 
     func run() throws {
-        let text = try readFile(script)
-        let parsed: CameraScript
-        do {
-            parsed = try JSONDecoder().decode(CameraScript.self, from: Data(text.utf8))
-        } catch let error as DecodingError {
-            throw ScriptError(path: script, reason: Self.describe(error))
+        let parsed = try loadScript(script)
+        // A bad event fails before anything is printed: the camera alone first (cheap), then
+        // the states with their tracked places one at a time, so that the output of a long
+        // script with many places is never held whole.
+        var camerasOnly = parsed
+        camerasOnly.track = []
+        try camerasOnly.run { _ in true }
+        var output = DescriptorOutput.standardOutput()
+        try output.write("{\"states\":[")
+        var first = true
+        var failure: FileIOError? = nil
+        try parsed.run { state in
+            do throws(FileIOError) {
+                try output.write((first ? "" : ",") + Self.json(state).text)
+                first = false
+                return true
+            } catch {
+                failure = error
+                return false
+            }
         }
-        let states = try parsed.run()
-        print(Self.json(states).text)
+        if let failure { throw failure }
+        try output.write("]}\n")
+        try output.flush()
     }
 
-    static func json(_ states: [CameraScript.State]) -> JSONValue {
+    /// One state in the JSON shape of DESIGN.md.
+    static func json(_ state: CameraScript.State) -> JSONValue {
         .object([
-            ("states", .array(states.map { state in
-                .object([
-                    ("camera", .object([
-                        ("latitude", .number(state.center.latitude)),
-                        ("longitude", .number(state.center.longitude)),
-                        ("zoom", .number(state.camera.zoom)),
-                        ("width", .number(state.camera.widthPoints)),
-                        ("height", .number(state.camera.heightPoints)),
-                    ])),
-                    ("track", .array(state.track.map { point in
-                        .object([("x", .number(point.x)), ("y", .number(point.y))])
-                    })),
-                ])
+            ("camera", .object([
+                ("latitude", .number(state.center.latitude)),
+                ("longitude", .number(state.center.longitude)),
+                ("zoom", .number(state.camera.zoom)),
+                ("width", .number(state.camera.widthPoints)),
+                ("height", .number(state.camera.heightPoints)),
+            ])),
+            ("track", .array(state.track.map { point in
+                .object([("x", .number(point.x)), ("y", .number(point.y))])
             })),
         ])
     }
+}
 
-    /// A decoding error in one line: where in the script, and what was wrong.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.map { key in
-                key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
-            }.joined()
-            return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = context.codingPath.isEmpty ? "the top level" : path(context.codingPath)
-            return "missing key '\(key.stringValue)' in \(parent)"
-        case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)): expected \(Self.name(of: type))"
-        case .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)): expected \(Self.name(of: type)), found null"
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                // Foundation's decoder gives no position; a number beyond the range of a
-                // double (1e400) lands here too.
-                let underlying = context.underlyingError.map { ": \($0)" } ?? ""
-                return "not valid JSON (or a number beyond the range of a double)\(underlying)"
-            }
-            return "\(path(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
-    }
-
-    private static func name(of type: Any.Type) -> String {
-        if type == Double.self { return "a number" }
-        if type == String.self { return "a string" }
-        if type is [Any].Type { return "an array" }
-        return "an object"
+/// The camera script at `path`, read through `InputFile` (a regular file of at most 256 MiB,
+/// with the memory check) and decoded by `CameraScript.decode` (repeated keys refused).
+///
+/// - Throws: `FileIOError`, or `ScriptError` naming the path and what is wrong in the script.
+func loadScript(_ path: String) throws -> CameraScript {
+    let bytes = try InputFile.readBytes(path, estimate: .cameraScript)
+    do {
+        return try CameraScript.decode(Data(bytes))
+    } catch {
+        throw ScriptError(path: path, reason: error.description)
     }
 }
 
-/// A camera script that could not be read.
+/// A camera script that could not be decoded.
 struct ScriptError: Error, CustomStringConvertible {
     let path: String
     let reason: String
-    var description: String { "camera script '\(path)': \(reason)" }
+    var description: String { "camera script '\(FileIOError.displayPath(path))': \(reason)" }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MapTooling
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,10 @@ import Darwin
 
 /// `geobench`: inspection commands with JSON output, and performance runs.
 ///
-/// Errors (bad input, malformed arguments) print one line on stderr and exit with status 1.
+/// Errors (bad input, malformed arguments, an output that cannot be written) print one line on
+/// stderr and exit with status 1. All output goes through `DescriptorOutput`, which reports a
+/// failed write; a broken pipe still ends the process through SIGPIPE, silently, as for any
+/// Unix filter.
 @main
 struct GeoBench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,7 +30,12 @@ struct GeoBench: ParsableCommand {
         } catch {
             if exitCode(for: error) == .success {
                 // --help and the like: what the user asked for, on stdout.
-                print(fullMessage(for: error))
+                do {
+                    try writeOutput(fullMessage(for: error) + "\n")
+                } catch {
+                    writeError("geobench: \(error)")
+                    terminate(1)
+                }
                 terminate(0)
             }
             let message = GeoBench.message(for: error)
@@ -37,6 +46,15 @@ struct GeoBench: ParsableCommand {
             terminate(1)
         }
     }
+}
+
+/// Writes `text` to standard output whole.
+///
+/// - Throws: ``FileIOError`` ("cannot write standard output: No space left on device").
+func writeOutput(_ text: String) throws(FileIOError) {
+    var output = DescriptorOutput.standardOutput()
+    try output.write(text)
+    try output.flush()
 }
 
 /// Writes one line to stderr.

@@ -3,14 +3,6 @@ import GeoMath
 import MapTooling
 import Projection
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `geobench preview`: the landing page's snapshot frame and its pins, as JSON.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,58 +27,48 @@ struct PreviewCommand: ParsableCommand {
     func run() throws {
         let region = try place.region()
         let frame = try PreviewFrame(circle: region, widthPoints: width, heightPoints: height, displayScale: scale)
-        let announcements = try pins.map { path in try AnnouncementCSV.parse(try readFile(path)) } ?? []
-        let layout = PinLayout(announcements: announcements, frame: frame)
-        print(Self.json(frame: frame, layout: layout).text)
+        let layout = try loadPins(pins, frame: frame, estimate: .previewPins)
+        var output = DescriptorOutput.standardOutput()
+        try Self.write(frame: frame, layout: layout, to: &output)
+        try output.flush()
     }
 
-    static func json(frame: PreviewFrame, layout: PinLayout) -> JSONValue {
-        .object([
-            ("frame", .object([
-                ("width", .number(frame.widthPoints)),
-                ("height", .number(frame.heightPoints)),
-                ("scale", .number(frame.displayScale)),
-                ("pointsPerMeter", .number(frame.pointsPerMercatorMeter)),
-            ])),
-            ("pins", .array(layout.pins.map { pin in
-                .object([
-                    ("id", .string(pin.id)),
-                    ("category", .string(pin.category.rawValue)),
-                    ("x", .number(pin.point.x)),
-                    ("y", .number(pin.point.y)),
-                    ("inFrame", .bool(pin.inFrame)),
-                    ("distanceMeters", .number(pin.distanceMeters)),
-                ])
-            })),
-            ("skipped", .array(layout.skipped.map { skipped in
-                .object([("id", .string(skipped.id)), ("reason", .string(skipped.reason.description))])
-            })),
+    /// The document of DESIGN.md, written piece by piece (one pin at a time): the same text
+    /// as one `JSONValue`, without holding all of it.
+    static func write(frame: PreviewFrame, layout: PinLayout, to output: inout DescriptorOutput) throws(FileIOError) {
+        let frameJSON = JSONValue.object([
+            ("width", .number(frame.widthPoints)),
+            ("height", .number(frame.heightPoints)),
+            ("scale", .number(frame.displayScale)),
+            ("pointsPerMeter", .number(frame.pointsPerMercatorMeter)),
         ])
-    }
-}
-
-/// Errors reading an input file.
-struct FileError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "cannot read '\(path)': \(reason)" }
-}
-
-/// The whole file as UTF-8 text (invalid bytes become U+FFFD).
-func readFile(_ path: String) throws -> String {
-    guard let file = fopen(path, "rb") else {
-        throw FileError(path: path, reason: String(cString: strerror(errno)))
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-        if count < chunk.count {
-            if ferror(file) != 0 { throw FileError(path: path, reason: "read error") }
-            break
+        try output.write("{\"frame\":" + frameJSON.text + ",\"pins\":[")
+        for (index, pin) in layout.pins.enumerated() {
+            let pinJSON = JSONValue.object([
+                ("id", .string(pin.id)),
+                ("category", .string(pin.category.rawValue)),
+                ("x", .number(pin.point.x)),
+                ("y", .number(pin.point.y)),
+                ("inFrame", .bool(pin.inFrame)),
+                ("distanceMeters", .number(pin.distanceMeters)),
+            ])
+            try output.write((index > 0 ? "," : "") + pinJSON.text)
         }
+        try output.write("],\"skipped\":[")
+        for (index, skipped) in layout.skipped.enumerated() {
+            let skippedJSON = JSONValue.object([("id", .string(skipped.id)), ("reason", .string(skipped.reason.description))])
+            try output.write((index > 0 ? "," : "") + skippedJSON.text)
+        }
+        try output.write("]}\n")
     }
-    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// The pins of the CSV at `path` (none without one) laid out in `frame`. The file is read
+/// through `InputFile` (regular files of at most 256 MiB, with the memory check for what the
+/// command will do with it, `estimate`); the text and the announcements are released on
+/// return, leaving the layout.
+func loadPins(_ path: String?, frame: PreviewFrame, estimate: LoadEstimate) throws -> PinLayout {
+    guard let path else { return PinLayout(announcements: [], frame: frame) }
+    let announcements = try AnnouncementCSV.parse(try InputFile.readText(path, estimate: estimate))
+    return PinLayout(announcements: announcements, frame: frame)
 }

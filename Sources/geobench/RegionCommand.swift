@@ -1,5 +1,6 @@
 import ArgumentParser
 import GeoMath
+import MapTooling
 
 /// `geobench region`: the exact region of a center and a radius, as JSON.
 struct RegionCommand: ParsableCommand {
@@ -12,7 +13,7 @@ struct RegionCommand: ParsableCommand {
 
     func run() throws {
         let region = try place.region()
-        print(Self.json(for: region).text)
+        try writeOutput(Self.json(for: region).text + "\n")
     }
 
     /// The region in the JSON shape of DESIGN.md. `containsPole` is "both" for a region that

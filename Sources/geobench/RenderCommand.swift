@@ -3,20 +3,6 @@ import GeoMath
 import MapTooling
 import Projection
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `geobench render`: the reference SVG renderer of the preview (or of a camera state after a
 /// gesture script): graticule, the region's geodesic circle and bounds, pins, legend.
 struct RenderCommand: ParsableCommand {
@@ -39,42 +25,33 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "A camera script (see `geobench camera`): draw the camera's last state instead of the preview.")
     var script: String?
 
-    @Option(name: .long, help: "Write the SVG to this file instead of stdout.")
+    @Option(name: .long, help: "Write the SVG to this file instead of stdout (replaced whole, or left as it was on error).")
     var output: String?
 
     func run() throws {
         let region = try place.region()
-        let announcements = try pins.map { path in try AnnouncementCSV.parse(try readFile(path)) } ?? []
         let frame = try PreviewFrame(circle: region, widthPoints: width, heightPoints: height)
         // One route from CSV to screen: the preview's pin layout (one PROJ batch), placed on
         // the frame or on the camera's last state from the same Mercator points.
-        let layout = PinLayout(announcements: announcements, frame: frame)
+        let layout = try loadPins(pins, frame: frame, estimate: .renderedPins)
         var transform = frame.transform
         if let script {
-            let parsed: CameraScript
-            do {
-                parsed = try JSONDecoder().decode(CameraScript.self, from: Data(try readFile(script).utf8))
-            } catch let error as DecodingError {
-                throw ScriptError(path: script, reason: CameraCommand.describe(error))
+            var parsed = try loadScript(script)
+            // Only the last camera is drawn: no tracked places, no states kept.
+            parsed.track = []
+            var last: MercatorCamera? = nil
+            try parsed.run { state in
+                last = state.camera
+                return true
             }
-            guard let last = try parsed.run().last else { return }
-            transform = last.camera.transform
+            guard let last else { return }
+            transform = last.transform
         }
         let drawing = PreviewDrawing(circle: region, pins: layout.pins, transform: transform)
         if let output {
-            try writeFile(output, drawing.svg)
+            try OutputFile.write(drawing.svg, to: output)
         } else {
-            print(drawing.svg, terminator: "")
+            try writeOutput(drawing.svg)
         }
     }
-}
-
-/// Writes `text` to `path` as UTF-8.
-func writeFile(_ path: String, _ text: String) throws {
-    guard let file = fopen(path, "wb") else {
-        throw FileError(path: path, reason: String(cString: strerror(errno)))
-    }
-    defer { fclose(file) }
-    let bytes = Array(text.utf8)
-    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw FileError(path: path, reason: "write error") }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MapTooling
 
 /// `geobench run`: performance runs, each operation timed against its baseline in the same run.
 struct RunCommand: ParsableCommand {
@@ -47,17 +48,18 @@ struct RunCommand: ParsableCommand {
                 }
             }
         }
+        var output = DescriptorOutput.standardOutput()
         if json {
-            print(Measurement.json(results).text)
+            try output.write(Measurement.json(results).text + "\n")
         } else {
-            print(Measurement.table(results))
+            try output.write(Measurement.table(results) + "\n")
             for result in results where result.suite == "gestures" && result.operation.hasSuffix(" event") && result.nsPerOp > 0 {
-                print("\(result.operation): \(format(1e9 / result.nsPerOp / 1e6, decimals: 1)) million camera events per second")
+                try output.write("\(result.operation): \(format(1e9 / result.nsPerOp / 1e6, decimals: 1)) million camera events per second\n")
             }
             if suites.contains(.region) {
-                print()
-                print(RegionSuite.naiveErrorTable())
+                try output.write("\n" + RegionSuite.naiveErrorTable() + "\n")
             }
         }
+        try output.flush()
     }
 }

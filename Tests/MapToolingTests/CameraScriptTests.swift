@@ -85,4 +85,32 @@ struct CameraScriptTests {
         let badTrack = Self.example.replacingOccurrences(of: #""latitude":48.8606"#, with: #""latitude":91"#)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(CameraScript.self, from: Data(badTrack.utf8)) }
     }
+
+    @Test("run(_:) hands over the same states as run(), one at a time, and stops when the body says so")
+    func streamingRun() throws {
+        let script = try CameraScript.decode(Data(Self.example.utf8))
+        var streamed: [CameraScript.State] = []
+        try script.run { state in
+            streamed.append(state)
+            return true
+        }
+        #expect(try streamed == script.run())
+
+        var seen = 0
+        try script.run { _ in
+            seen += 1
+            return seen < 2
+        }
+        #expect(seen == 2)
+
+        let bad = CameraScript(camera: script.camera, events: [.pan(dx: 1, dy: 1), .pinch(scale: 0, anchor: ScreenPoint(x: 0, y: 0))])
+        var before = 0
+        #expect(throws: CameraScriptError(eventIndex: 1, eventType: "pinch", error: .invalidPinchScale(0))) {
+            try bad.run { _ in
+                before += 1
+                return true
+            }
+        }
+        #expect(before == 2)
+    }
 }
