@@ -28,11 +28,18 @@ build: deps
 test: deps
 	$(SWIFT) test
 	$(MAKE) consumer
+	$(MAKE) cli-hostile
 
 # A new package depending on this one by path, holding the DocC articles' code exactly as
 # shown: Swift 6 language mode, warnings as errors; each walk-through is run.
 consumer: deps
 	SWIFT="$(SWIFT)" scripts/check_consumer.sh
+
+# geobench against FIFOs, devices, huge files, failing writes, memory limits and repeated JSON
+# keys (docs/BAD_INPUTS.md rows 50 to 56): exit status 1, one line on stderr, bounded time.
+cli-hostile: deps
+	$(SWIFT) build --product geobench
+	scripts/check_cli_hostile.sh "$$($(SWIFT) build --show-bin-path)/geobench"
 
 # geobench's commands under valgrind: fails on any definite leak (PROJ handles, Swift objects)
 # or memory error; then threads that each create and drop a PROJ context. Installs valgrind with apt-get when it is missing.

@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# make cli-hostile: geobench against files that are not files, writes that fail, memory limits
+# and camera scripts with repeated keys (docs/BAD_INPUTS.md, rows 50 to 56). Every check wants
+# exit status 1, exactly one line on stderr starting "geobench: " and saying why, within 10 s,
+# under a 1 GiB address-space limit (a read of /dev/zero or a FIFO would hang or crash instead).
+#
+#   scripts/check_cli_hostile.sh PATH/TO/geobench
+#
+# Needs bash, coreutils and awk; no network. Works as root (the permission cases are skipped,
+# and the failing write uses a file size limit, which binds root too) and as a normal user.
+set -euo pipefail
+
+geobench="${1:?usage: $0 PATH/TO/geobench}"
+[ -x "$geobench" ] || { echo "cli-hostile: $geobench is not an executable" >&2; exit 1; }
+root="$(cd "$(dirname "$0")/.." && pwd)"
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/cli-hostile.XXXXXX")"
+cleanup() { chmod -R u+rwx "$tmp" 2>/dev/null || true; rm -rf "$tmp"; }
+trap cleanup EXIT
+checks=0
+paris=(--latitude 48.8566 --longitude 2.3522)
+
+failures=0
+# With KEEP_GOING=1 every check runs and the failures are counted (to see what an older
+# geobench gets wrong); otherwise the first failure ends the script.
+fail() {
+  echo "cli-hostile: FAIL: $*" >&2
+  [ "${KEEP_GOING:-0}" = 1 ] || exit 1
+  failures=$((failures + 1))
+}
+
+# expect_error NAME WANTED COMMAND...: status 1, one line on stderr containing WANTED.
+# STDOUT (default: a file) is where the command's standard output goes; LIMIT_KB (default
+# 1048576) its address-space limit; EXTRA_LIMITS further ulimit options (e.g. "-f 4").
+expect_error() {
+  local name="$1" wanted="$2"; shift 2
+  local status=0 start end
+  start=$(date +%s%N)
+  (
+    ulimit -v "${LIMIT_KB:-1048576}"
+    if [ -n "${EXTRA_LIMITS:-}" ]; then ulimit ${EXTRA_LIMITS}; fi
+    trap '' XFSZ  # a file size limit gives EFBIG instead of the signal
+    exec timeout 10 "$@" >"${STDOUT:-$tmp/stdout}" 2>"$tmp/stderr"
+  ) || status=$?
+  end=$(date +%s%N)
+  local message
+  message="$(head -c 600 "$tmp/stderr")"
+  [ "$status" -ne 124 ] || { fail "$name: still running after 10 s"; return 0; }
+  [ "$status" -eq 1 ] || { fail "$name: exit status $status, expected 1; stderr: $(head -n 3 <<<"$message")"; return 0; }
+  [ "$(wc -l <"$tmp/stderr")" -eq 1 ] || { fail "$name: stderr is not one line: $(head -n 3 <<<"$message")"; return 0; }
+  [[ "$message" == "geobench: "* ]] || { fail "$name: stderr does not start with 'geobench: ': $message"; return 0; }
+  [[ "$message" == *"$wanted"* ]] || { fail "$name: stderr does not say '$wanted': $message"; return 0; }
+  checks=$((checks + 1))
+  printf 'ok - %s (%d ms): %s\n' "$name" $(((end - start) / 1000000)) "$message"
+}
+
+# --- Class 4: paths that are not regular files, or too large (rows 50, 51, 56). ---
+mkfifo "$tmp/fifo"
+mkdir "$tmp/dir"
+truncate -s 1T "$tmp/huge.csv"  # sparse: no disk used
+expect_error "pins: a FIFO nobody writes to" "cannot read '$tmp/fifo': is not a regular file (a FIFO)" \
+  "$geobench" preview "${paris[@]}" --width 390 --pins "$tmp/fifo"
+expect_error "script: a FIFO nobody writes to" "is not a regular file (a FIFO)" "$geobench" camera --script "$tmp/fifo"
+expect_error "render --script: a FIFO" "is not a regular file (a FIFO)" "$geobench" render "${paris[@]}" --script "$tmp/fifo"
+expect_error "pins: /dev/zero" "cannot read '/dev/zero': is not a regular file (a character device)" \
+  "$geobench" preview "${paris[@]}" --width 390 --pins /dev/zero
+expect_error "script: /dev/zero" "is not a regular file (a character device)" "$geobench" camera --script /dev/zero
+expect_error "script: /dev/stdin from /dev/null" "cannot read '/dev/stdin': is not a regular file (a character device)" \
+  sh -c 'exec "$0" camera --script /dev/stdin </dev/null' "$geobench"
+expect_error "pins: a directory" "cannot read '$tmp/dir': is a directory" \
+  "$geobench" render "${paris[@]}" --pins "$tmp/dir"
+expect_error "pins: no such file" "No such file or directory" \
+  "$geobench" preview "${paris[@]}" --width 390 --pins "$tmp/missing.csv"
+expect_error "pins: a sparse 1 TiB file" "is 1099511627776 bytes, more than the maximum of 268435456 bytes (256 MiB)" \
+  "$geobench" preview "${paris[@]}" --width 390 --pins "$tmp/huge.csv"
+expect_error "script: a sparse 1 TiB file" "more than the maximum" "$geobench" camera --script "$tmp/huge.csv"
+if [ "$(id -u)" -eq 0 ]; then
+  echo "skip - an unreadable file: running as root, which reads it anyway"
+else
+  printf 'id,status,latitude,longitude\n' >"$tmp/unreadable.csv"
+  chmod 000 "$tmp/unreadable.csv"
+  expect_error "pins: an unreadable file" "Permission denied" \
+    "$geobench" preview "${paris[@]}" --width 390 --pins "$tmp/unreadable.csv"
+fi
+expect_error "a path with a line end and an escape, shown escaped" "cannot read '$tmp/a\\nb\\u{1B}[31m': No such file or directory" \
+  "$geobench" camera --script "$tmp/a"$'\n'"b"$'\e'"[31m"
+
+# --- Class 5: writes that fail (rows 52, 53). ---
+out="$tmp/out.svg"
+printf 'previous contents\n' >"$out"
+EXTRA_LIMITS="-f 4" expect_error "render --output beyond a 4 KiB file size limit" "cannot write '$out': File too large" \
+  "$geobench" render "${paris[@]}" --pins "$root/examples/pins.csv" --output "$out"
+if [ "$(cat "$out")" = "previous contents" ] && [ "$(ls -A "$tmp" | grep -c '\.tmp$' || true)" -eq 0 ]; then
+  echo "ok - the failed render left $out as it was and no temporary file"
+else
+  fail "the failed render changed $out or left a temporary file: $(ls -A "$tmp" | tr '\n' ' ')"
+fi
+"$geobench" render "${paris[@]}" --pins "$root/examples/pins.csv" --output "$out"
+if cmp -s "$out" "$root/docs/preview.svg" && [ "$(ls -A "$tmp" | grep -c '\.tmp$' || true)" -eq 0 ]; then
+  echo "ok - render --output replaced $out whole"
+else
+  fail "render --output did not write docs/preview.svg's SVG, or left a temporary file"
+fi
+expect_error "render --output a directory" "cannot write '$tmp/dir': is a directory" \
+  "$geobench" render "${paris[@]}" --output "$tmp/dir"
+ln -s "$out" "$tmp/link.svg"
+expect_error "render --output a symbolic link" "is a symbolic link" "$geobench" render "${paris[@]}" --output "$tmp/link.svg"
+expect_error "render --output a FIFO" "is not a regular file (a FIFO)" "$geobench" render "${paris[@]}" --output "$tmp/fifo"
+expect_error "render --output in a missing directory" "No such file or directory" \
+  "$geobench" render "${paris[@]}" --output "$tmp/missing/out.svg"
+if [ "$(id -u)" -eq 0 ]; then
+  echo "skip - render --output a read-only file: running as root, which writes it anyway"
+else
+  printf 'read-only\n' >"$tmp/read-only.svg"
+  chmod 444 "$tmp/read-only.svg"
+  expect_error "render --output a read-only file" "cannot write '$tmp/read-only.svg': Permission denied" \
+    "$geobench" render "${paris[@]}" --output "$tmp/read-only.svg"
+  [ "$(cat "$tmp/read-only.svg")" = "read-only" ] || fail "the refused render changed the read-only file"
+fi
+[ ! -e "$tmp/missing" ] && [ -d "$tmp/dir" ] && [ -p "$tmp/fifo" ] && [ -L "$tmp/link.svg" ] || fail "a refused target was changed"
+full="cannot write standard output: No space left on device"
+STDOUT=/dev/full expect_error "region >/dev/full" "$full" "$geobench" region "${paris[@]}"
+STDOUT=/dev/full expect_error "preview >/dev/full" "$full" "$geobench" preview "${paris[@]}" --width 390 --pins "$root/examples/pins.csv"
+STDOUT=/dev/full expect_error "camera >/dev/full" "$full" "$geobench" camera --script "$root/examples/camera-script.json"
+STDOUT=/dev/full expect_error "render >/dev/full" "$full" "$geobench" render "${paris[@]}"
+STDOUT=/dev/full expect_error "run >/dev/full" "$full" "$geobench" run --suite region --samples 3 --json
+STDOUT=/dev/full expect_error "--help >/dev/full" "$full" "$geobench" --help
+expect_error "region >&- (standard output closed)" "cannot write standard output: Bad file descriptor" \
+  sh -c 'exec "$0" region --latitude 1 --longitude 2 >&-' "$geobench"
+
+# --- Class 6: memory limits (row 54). ---
+awk 'BEGIN { print "id,status,latitude,longitude"; for (i = 0; i < 1000000; i++) printf "pet-%d,%s,%.6f,%.6f\n", i, (i % 2 ? "missing" : "found"), 48.65 + (i % 4000) / 10000, 2.05 + (i % 6000) / 10000 }' >"$tmp/million.csv"
+LIMIT_KB=400000 expect_error "a million pins under ulimit -v 400000" "MiB of memory to load, but the process may use only" \
+  "$geobench" preview "${paris[@]}" --width 390 --pins "$tmp/million.csv"
+head -n 20001 "$tmp/million.csv" >"$tmp/twenty-thousand.csv"
+status=0
+( ulimit -v 1048576; timeout 20 "$geobench" preview "${paris[@]}" --width 390 --pins "$tmp/twenty-thousand.csv" >"$tmp/stdout" 2>"$tmp/stderr" ) || status=$?
+if [ "$status" -eq 0 ] && [ "$(grep -o '"category"' "$tmp/stdout" | wc -l)" -eq 20000 ]; then
+  echo "ok - 20 000 pins under ulimit -v 1048576 are all placed"
+else
+  fail "20 000 pins under ulimit -v 1048576: exit status $status, $(grep -o '"category"' "$tmp/stdout" | wc -l) pins: $(head -c 300 "$tmp/stderr")"
+fi
+
+# --- Class 7 (part): repeated keys and deep nesting in scripts (row 55). ---
+camera='"camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844}'
+printf '{"camera":{"latitude":1,"longitude":2,"zoom":3,"zoom":4,"width":100,"height":100},"events":[]}' >"$tmp/zoom.json"
+printf '{%s,"events":[],"events":[{"type":"pan","dx":1,"dy":2}]}' "$camera" >"$tmp/events.json"
+printf '{%s,"events":[{"type":"pan","dx":1,"d\\u0078":5,"dy":2}]}' "$camera" >"$tmp/escaped.json"
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "[" }' >"$tmp/deep.json"
+expect_error "script: zoom twice" "camera script '$tmp/zoom.json': duplicate key 'zoom' in camera" "$geobench" camera --script "$tmp/zoom.json"
+expect_error "script: events twice" "duplicate key 'events' at the top level" "$geobench" camera --script "$tmp/events.json"
+expect_error "script: dx twice, once escaped" "duplicate key 'dx' in events[0]" "$geobench" camera --script "$tmp/escaped.json"
+expect_error "render --script: zoom twice" "duplicate key 'zoom' in camera" "$geobench" render "${paris[@]}" --script "$tmp/zoom.json"
+expect_error "script: 100 000 '['" "arrays and objects nested deeper than 64 levels" "$geobench" camera --script "$tmp/deep.json"
+
+if [ "$failures" -gt 0 ]; then
+  echo "cli-hostile: $failures checks failed, $checks passed" >&2
+  exit 1
+fi
+echo "cli-hostile: $checks checks passed"
