@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libproj-dev pkg-config
 
-.PHONY: all deps test consumer leaks fuzz docs docs-site bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
+.PHONY: all deps test consumer cli-hostile leaks fuzz docs docs-site bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
 
 all: test
 
@@ -36,7 +36,7 @@ consumer: deps
 	SWIFT="$(SWIFT)" scripts/check_consumer.sh
 
 # geobench against FIFOs, devices, huge files, failing writes, memory limits and repeated JSON
-# keys (docs/BAD_INPUTS.md rows 50 to 56): exit status 1, one line on stderr, bounded time.
+# keys (docs/BAD_INPUTS.md rows 47 to 56): exit status 1, one line on stderr, bounded time.
 cli-hostile: deps
 	$(SWIFT) build --product geobench
 	scripts/check_cli_hostile.sh "$$($(SWIFT) build --show-bin-path)/geobench"

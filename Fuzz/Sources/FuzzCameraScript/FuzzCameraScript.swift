@@ -22,7 +22,20 @@ func fuzzCameraScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let again = try? JSONDecoder().decode(MercatorCamera.self, from: JSONEncoder().encode(saved))
         precondition(again == saved, "a decoded camera does not restore to itself")
     }
-    guard let script = try? JSONDecoder().decode(CameraScript.self, from: bytes) else { return 0 }
+    // geobench's way in: the repeated-key and depth scan, then the decoder. Whatever the scan
+    // refuses is refused with a one-line message; whatever it lets through decodes exactly as
+    // JSONDecoder alone would.
+    let script: CameraScript
+    do {
+        script = try CameraScript.decode(bytes)
+    } catch {
+        let message = error.description
+        precondition(!message.isEmpty && !message.contains("\n"), "a script error is not one line: \(message)")
+        return 0
+    }
+    if let plain = try? JSONDecoder().decode(CameraScript.self, from: bytes) {
+        precondition(plain == script, "the scan changed what a script decodes to")
+    }
     do {
         for state in try script.run() {
             let camera = state.camera
