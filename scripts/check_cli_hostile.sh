@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make cli-hostile: geobench against files that are not files, writes that fail, memory limits
-# and camera scripts with repeated keys (docs/BAD_INPUTS.md, rows 50 to 56). Every check wants
+# and camera scripts with repeated keys (docs/BAD_INPUTS.md, rows 47 to 56). Every check wants
 # exit status 1, exactly one line on stderr starting "geobench: " and saying why, within 10 s,
 # under a 1 GiB address-space limit (a read of /dev/zero or a FIFO would hang or crash instead).
 #
@@ -53,7 +53,7 @@ expect_error() {
   printf 'ok - %s (%d ms): %s\n' "$name" $(((end - start) / 1000000)) "$message"
 }
 
-# --- Class 4: paths that are not regular files, or too large (rows 50, 51, 56). ---
+# --- Class 4: paths that are not regular files, or too large (rows 47, 51, 56). ---
 mkfifo "$tmp/fifo"
 mkdir "$tmp/dir"
 truncate -s 1T "$tmp/huge.csv"  # sparse: no disk used
@@ -127,7 +127,7 @@ STDOUT=/dev/full expect_error "--help >/dev/full" "$full" "$geobench" --help
 expect_error "region >&- (standard output closed)" "cannot write standard output: Bad file descriptor" \
   sh -c 'exec "$0" region --latitude 1 --longitude 2 >&-' "$geobench"
 
-# --- Class 6: memory limits (row 54). ---
+# --- Class 6: memory limits (row 51). ---
 awk 'BEGIN { print "id,status,latitude,longitude"; for (i = 0; i < 1000000; i++) printf "pet-%d,%s,%.6f,%.6f\n", i, (i % 2 ? "missing" : "found"), 48.65 + (i % 4000) / 10000, 2.05 + (i % 6000) / 10000 }' >"$tmp/million.csv"
 LIMIT_KB=400000 expect_error "a million pins under ulimit -v 400000" "MiB of memory to load, but the process may use only" \
   "$geobench" preview "${paris[@]}" --width 390 --pins "$tmp/million.csv"
@@ -140,7 +140,7 @@ else
   fail "20 000 pins under ulimit -v 1048576: exit status $status, $(grep -o '"category"' "$tmp/stdout" | wc -l) pins: $(head -c 300 "$tmp/stderr")"
 fi
 
-# --- Class 7 (part): repeated keys and deep nesting in scripts (row 55). ---
+# --- Class 7 (part): repeated keys and deep nesting in scripts (row 52). ---
 camera='"camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844}'
 printf '{"camera":{"latitude":1,"longitude":2,"zoom":3,"zoom":4,"width":100,"height":100},"events":[]}' >"$tmp/zoom.json"
 printf '{%s,"events":[],"events":[{"type":"pan","dx":1,"dy":2}]}' "$camera" >"$tmp/events.json"

@@ -22,7 +22,7 @@ struct InputFileTests {
         }
     }
 
-    @Test("BAD_INPUTS row 50: a FIFO nobody writes to, /dev/zero, a directory and a socket are refused by name at once, never read")
+    @Test("BAD_INPUTS row 47: a FIFO nobody writes to, /dev/zero, a directory and a socket are refused by name at once, never read")
     func row50SpecialFiles() throws {
         let directory = try TemporaryDirectory()
         let fifo = directory.file("fifo")
@@ -52,7 +52,7 @@ struct InputFileTests {
         }
     }
 
-    @Test("BAD_INPUTS row 50: a path that does not exist gets the system's reason; a regular file, and a link to one, are read whole")
+    @Test("BAD_INPUTS row 47: a path that does not exist gets the system's reason; a regular file, and a link to one, are read whole")
     func row50MissingAndRegular() throws {
         let directory = try TemporaryDirectory()
         let missing = directory.file("missing.csv")
@@ -73,7 +73,7 @@ struct InputFileTests {
         #expect(try InputFile.readText(directory.file("latin1"), estimate: .previewPins) == "a\u{FFFD}b")
     }
 
-    @Test("BAD_INPUTS row 50: an unreadable file gets the system's reason (Permission denied)",
+    @Test("BAD_INPUTS row 47: an unreadable file gets the system's reason (Permission denied)",
           .enabled(if: !FileTestSupport.isRoot, "root reads a file whatever its permissions"))
     func row50Unreadable() throws {
         let directory = try TemporaryDirectory()
@@ -84,7 +84,7 @@ struct InputFileTests {
         #expect(error?.description == "cannot read '\(path)': Permission denied")
     }
 
-    @Test("BAD_INPUTS row 51: a file over the maximum is refused by its size at once (a sparse 1 TiB file, nothing read)")
+    @Test("BAD_INPUTS row 48: a file over the maximum is refused by its size at once (a sparse 1 TiB file, nothing read)")
     func row51HugeFile() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("huge.csv")
@@ -106,7 +106,7 @@ struct InputFileTests {
         #expect(openingError(small, maximumBytes: 101).error == nil)
     }
 
-    @Test("BAD_INPUTS row 51: the read stops past the maximum when the file is longer than it said (a /proc file, size 0)")
+    @Test("BAD_INPUTS row 48: the read stops past the maximum when the file is longer than it said (a /proc file, size 0)")
     func row51GrowingFile() throws {
         let path = "/proc/self/status"
         let file = try InputFile(path, maximumBytes: 16)
@@ -123,7 +123,7 @@ struct InputFileTests {
         #expect(try InputFile(path).readBytes().count > 100)
     }
 
-    @Test("BAD_INPUTS row 56: a path with line ends, terminal escapes or 10 000 characters is shown escaped and cut, on one line")
+    @Test("BAD_INPUTS row 53: a path with line ends, terminal escapes or 10 000 characters is shown escaped and cut, on one line")
     func row56DisplayedPaths() throws {
         let hostile = "a\nb\r\u{1B}[31mred\u{7}\t\\\u{2028}\u{9B}\u{202E}z"
         let error = FileIOError(.read, path: hostile, reason: .system(errno: ENOENT))

@@ -13,7 +13,7 @@ import Glibc
 struct MemoryLimitsTests {
     static let mebibyte: Int64 = 1 << 20
 
-    @Test("BAD_INPUTS row 54: a need above what the tightest limit leaves is an error naming the need, what is left and the limit")
+    @Test("BAD_INPUTS row 51: a need above what the tightest limit leaves is an error naming the need, what is left and the limit")
     func row54Check() throws {
         let limits = MemoryLimits([
             .init(name: "the address-space limit, ulimit -v", limitBytes: 300 * Self.mebibyte, usedBytes: 120 * Self.mebibyte),
@@ -32,7 +32,7 @@ struct MemoryLimitsTests {
         try MemoryLimits([]).check(neededBytes: Int64.max / 2, toLoad: "p")
     }
 
-    @Test("BAD_INPUTS row 54: loading a CSV is checked before reading (its size) and after (its lines), with injected limits")
+    @Test("BAD_INPUTS row 51: loading a CSV is checked before reading (its size) and after (its lines), with injected limits")
     func row54ReadWithLimits() throws {
         let directory = try TemporaryDirectory()
         var text = "id,status,latitude,longitude\n"
@@ -66,7 +66,7 @@ struct MemoryLimitsTests {
         #expect((200 * Self.mebibyte...2_000 * Self.mebibyte).contains(million))
     }
 
-    @Test("BAD_INPUTS row 54: lines are counted as the CSV reader ends them (LF, CRLF, a lone CR, a last line without an end)")
+    @Test("BAD_INPUTS row 51: lines are counted as the CSV reader ends them (LF, CRLF, a lone CR, a last line without an end)")
     func row54LineCount() {
         #expect(LoadEstimate.lineCount(Array("".utf8)) == 0)
         #expect(LoadEstimate.lineCount(Array("a".utf8)) == 1)
@@ -74,7 +74,7 @@ struct MemoryLimitsTests {
         #expect(LoadEstimate.lineCount(Array("a\n\n\r\n".utf8)) == 3)
     }
 
-    @Test("BAD_INPUTS row 54: the limits of this process read sanely (the system's available memory at least; each limit positive)")
+    @Test("BAD_INPUTS row 51: the limits of this process read sanely (the system's available memory at least; each limit positive)")
     func row54CurrentLimits() {
         let current = MemoryLimits.current()
         #expect(current.limits.contains { $0.name.hasPrefix("the system's available memory") })
@@ -84,7 +84,7 @@ struct MemoryLimitsTests {
         }
     }
 
-    @Test("BAD_INPUTS row 54: an address-space limit is read with the process's size (a limit set in a child process)",
+    @Test("BAD_INPUTS row 51: an address-space limit is read with the process's size (a limit set in a child process)",
           .enabled(if: !FileTestSupport.underSanitizer, "a sanitizer reserves terabytes of address space: no address-space limit can be set under one"))
     func row54AddressSpaceLimit() throws {
         _ = MemoryLimits.current()
@@ -105,7 +105,7 @@ struct MemoryLimitsTests {
         #expect(output == "ok")
     }
 
-    @Test("BAD_INPUTS row 54: /proc and cgroup files are parsed: kB fields, cgroup v1 and v2 mounts (a namespace's root too), memory.stat")
+    @Test("BAD_INPUTS row 51: /proc and cgroup files are parsed: kB fields, cgroup v1 and v2 mounts (a namespace's root too), memory.stat")
     func row54Parsing() {
         let status = "Name:\tgeobench\nVmPeak:\t  300000 kB\nVmSize:\t  262144 kB\nVmData:\t 1024 kB\n"
         #expect(MemoryLimits.kibibytesField("VmSize", in: status) == Int64(262_144 * 1024))
@@ -133,7 +133,7 @@ struct MemoryLimitsTests {
         #expect(MemoryLimits.statField("file", in: stat) == nil)
     }
 
-    @Test("BAD_INPUTS row 54: cgroup limits are found: v2 on the cgroup or an ancestor (its usage less file cache), a namespace's own root, v1's hierarchical limit")
+    @Test("BAD_INPUTS row 51: cgroup limits are found: v2 on the cgroup or an ancestor (its usage less file cache), a namespace's own root, v1's hierarchical limit")
     func row54CgroupLimits() {
         let mounts = """
             25 30 0:22 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw,nsdelegate

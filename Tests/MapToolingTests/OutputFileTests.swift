@@ -10,7 +10,7 @@ import Glibc
 /// Writing files all or nothing, and output whose every write failure is reported.
 @Suite("OutputFile")
 struct OutputFileTests {
-    @Test("BAD_INPUTS row 52: a write replaces the file whole, keeps its permissions, and leaves no temporary file")
+    @Test("BAD_INPUTS row 49: a write replaces the file whole, keeps its permissions, and leaves no temporary file")
     func row52Success() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("old contents, longer than the new ones", to: "out.svg")
@@ -33,7 +33,7 @@ struct OutputFileTests {
 
     // Every target here is made in the test's own directory, never a system path such as
     // /dev/null: run as root, a regression would replace it.
-    @Test("BAD_INPUTS row 52: a directory, a symbolic link, a FIFO or a socket as the target is refused and left as it was")
+    @Test("BAD_INPUTS row 49: a directory, a symbolic link, a FIFO or a socket as the target is refused and left as it was")
     func row52RefusedTargets() throws {
         let directory = try TemporaryDirectory()
         let inner = directory.file("dir")
@@ -68,7 +68,7 @@ struct OutputFileTests {
         #expect(lstat(socketPath, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK)
     }
 
-    @Test("BAD_INPUTS row 52: a path under a file or in a missing directory fails with the system's reason, creating nothing")
+    @Test("BAD_INPUTS row 49: a path under a file or in a missing directory fails with the system's reason, creating nothing")
     func row52SystemReasons() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write("plain", to: "plain")
@@ -83,7 +83,7 @@ struct OutputFileTests {
         #expect(try directory.names() == ["plain"])
     }
 
-    @Test("BAD_INPUTS row 52: a directory or a file without write permission: Permission denied, the target unchanged",
+    @Test("BAD_INPUTS row 49: a directory or a file without write permission: Permission denied, the target unchanged",
           .enabled(if: !FileTestSupport.isRoot, "root writes whatever the permissions"))
     func row52ReadOnly() throws {
         let directory = try TemporaryDirectory()
@@ -98,7 +98,7 @@ struct OutputFileTests {
         #expect(try directory.names() == ["out.svg"])
     }
 
-    @Test("BAD_INPUTS row 52: a write failing halfway (file size limit, EFBIG) leaves the target as it was and no temporary file; the reason is reported")
+    @Test("BAD_INPUTS row 49: a write failing halfway (file size limit, EFBIG) leaves the target as it was and no temporary file; the reason is reported")
     func row52FailureHalfway() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("old contents", to: "out.svg")
@@ -126,7 +126,7 @@ struct OutputFileTests {
         #expect(try directory.names() == ["out.svg"])
     }
 
-    @Test("BAD_INPUTS row 53: output to a full device fails with the system's reason (No space left on device) at the write that reaches it")
+    @Test("BAD_INPUTS row 50: output to a full device fails with the system's reason (No space left on device) at the write that reaches it")
     func row53FullDevice() throws {
         let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
         try #require(descriptor >= 0)
@@ -147,7 +147,7 @@ struct OutputFileTests {
         }
     }
 
-    @Test("BAD_INPUTS row 53: output to a closed descriptor fails (Bad file descriptor); a non-blocking pipe gets every byte")
+    @Test("BAD_INPUTS row 50: output to a closed descriptor fails (Bad file descriptor); a non-blocking pipe gets every byte")
     func row53ClosedAndNonBlocking() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
