@@ -95,17 +95,7 @@ public enum AnnouncementCSVError: Error, Hashable, Sendable, CustomStringConvert
     /// One scalar as shown: itself, `\\`, or `\u{X}`.
     private static func escaped(_ scalar: Unicode.Scalar) -> ShownScalar {
         if scalar == "\\" { return .backslash }
-        return needsEscape(scalar) ? .escape(scalar) : .plain(scalar)
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true  // C0 controls, DEL, C1 controls
-        case 0x2028, 0x2029: true  // line and paragraph separators
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidi controls
-        case 0xFEFF: true  // byte order mark (zero-width no-break space)
-        default: false
-        }
+        return TerminalText.needsEscape(scalar) ? .escape(scalar) : .plain(scalar)
     }
 
     private enum ShownScalar {

@@ -110,23 +110,13 @@ public struct FileIOError: Error, Hashable, Sendable, CustomStringConvertible, L
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case _ where needsEscape(scalar):
+            case _ where TerminalText.needsEscape(scalar):
                 text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default:
                 text.unicodeScalars.append(scalar)
             }
         }
         return text
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true  // C0 controls, DEL, C1 controls
-        case 0x2028, 0x2029: true  // line and paragraph separators
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidirectional controls
-        case 0xFEFF: true  // byte order mark
-        default: false
-        }
     }
 
     /// "16 bytes", or "268435456 bytes (256 MiB)" from a mebibyte up.
