@@ -111,8 +111,8 @@ clean:
 
 # The whole test suite under each sanitizer, each in its own build directory:
 # AddressSanitizer (with LeakSanitizer), ThreadSanitizer, and UndefinedBehaviorSanitizer on the
-# C targets (Swift has no UBSan mode; its arithmetic already traps). The malloc-counting and
-# heap-statistics tests skip themselves under ASan and TSan and say why; any sanitizer report
+# C target (Swift has no UBSan mode; its arithmetic already traps). The malloc-counting tests
+# skip themselves under ASan and TSan and say why; any sanitizer report
 # fails the run.
 .PHONY: sanitize sanitize-address sanitize-thread sanitize-undefined
 sanitize: sanitize-address sanitize-thread sanitize-undefined
@@ -128,8 +128,7 @@ sanitize-undefined: deps
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 $(SWIFT) test --scratch-path .build-sanitize/undefined \
 		-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 		-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
-	@for object in .build-sanitize/undefined/debug/CMallocCounter.build/CMallocCounter.c.o \
-		.build-sanitize/undefined/debug/CHeapStats.build/CHeapStats.c.o; do \
+	@for object in .build-sanitize/undefined/debug/CMallocCounter.build/CMallocCounter.c.o; do \
 		nm -u "$$object" | grep -q __ubsan_handle \
 			|| { echo "sanitize-undefined: $$object was not instrumented" >&2; exit 1; }; \
 	done

@@ -47,11 +47,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Per-thread allocation counts for geobench and the tests (interposes glibc's malloc in
-        // the executable that links it; never a dependency of the libraries).
+        // Per-thread allocation counts and live bytes for geobench and the tests (interposes
+        // glibc's malloc in the executable that links it; never a dependency of the libraries).
         .target(name: "CMallocCounter"),
-        // Heap statistics for the memory tests (glibc's mallinfo2).
-        .target(name: "CHeapStats", path: "Tests/CHeapStats"),
         // Shared by the test targets: fixture loading, closeness, seeded property checks.
         .target(
             name: "TestSupport",
@@ -85,7 +83,6 @@ let package = Package(
                 "GeoMath",
                 "Projection",
                 "TestSupport",
-                "CHeapStats",
                 "CMallocCounter",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

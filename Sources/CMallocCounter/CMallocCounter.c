@@ -32,6 +32,7 @@ int malloc_counter_under_sanitizer(void) { return 0; }
 
 #if defined(__linux__) && defined(__GLIBC__) && !defined(MALLOC_COUNTER_UNDER_SANITIZER)
 #include <errno.h>
+#include <malloc.h>
 #include <stddef.h>
 
 extern void *__libc_malloc(size_t size);
@@ -41,34 +42,48 @@ extern void __libc_free(void *pointer);
 extern void *__libc_memalign(size_t alignment, size_t size);
 
 static __thread uint64_t thread_allocations __attribute__((tls_model("initial-exec")));
+// Bytes of the blocks this thread allocated minus those it freed (usable sizes): what work done
+// on one thread keeps, whatever other threads allocate meanwhile.
+static __thread int64_t thread_live_bytes __attribute__((tls_model("initial-exec")));
+
+static void *counted(void *pointer) {
+    if (pointer != NULL) {
+        thread_allocations++;
+        thread_live_bytes += (int64_t)malloc_usable_size(pointer);
+    }
+    return pointer;
+}
 
 void *malloc(size_t size) {
-    thread_allocations++;
-    return __libc_malloc(size);
+    return counted(__libc_malloc(size));
 }
 
 void *calloc(size_t count, size_t size) {
-    thread_allocations++;
-    return __libc_calloc(count, size);
+    return counted(__libc_calloc(count, size));
 }
 
 void *realloc(void *pointer, size_t size) {
-    thread_allocations++;
-    return __libc_realloc(pointer, size);
+    size_t old = pointer != NULL ? malloc_usable_size(pointer) : 0;
+    void *result = __libc_realloc(pointer, size);
+    if (result != NULL || size == 0) {
+        thread_live_bytes -= (int64_t)old;  // the old block is gone (moved, or freed by size 0)
+    }
+    return counted(result);
 }
 
 void free(void *pointer) {
+    if (pointer != NULL) {
+        thread_live_bytes -= (int64_t)malloc_usable_size(pointer);
+    }
     __libc_free(pointer);
 }
 
 void *memalign(size_t alignment, size_t size) {
-    thread_allocations++;
-    return __libc_memalign(alignment, size);
+    return counted(__libc_memalign(alignment, size));
 }
 
 void *aligned_alloc(size_t alignment, size_t size) {
-    thread_allocations++;
-    return __libc_memalign(alignment, size);
+    return counted(__libc_memalign(alignment, size));
 }
 
 int posix_memalign(void **result, size_t alignment, size_t size) {
@@ -79,17 +94,18 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
     if (pointer == NULL) {
         return ENOMEM;
     }
-    thread_allocations++;
-    *result = pointer;
+    *result = counted(pointer);
     return 0;
 }
 
 int malloc_counter_is_available(void) { return 1; }
 uint64_t malloc_counter_thread_allocations(void) { return thread_allocations; }
+int64_t malloc_counter_thread_live_bytes(void) { return thread_live_bytes; }
 
 #else
 
 int malloc_counter_is_available(void) { return 0; }
 uint64_t malloc_counter_thread_allocations(void) { return 0; }
+int64_t malloc_counter_thread_live_bytes(void) { return 0; }
 
 #endif

@@ -13,4 +13,9 @@ int malloc_counter_under_sanitizer(void);
 /// posix_memalign) made so far by the calling thread.
 uint64_t malloc_counter_thread_allocations(void);
 
+/// The usable bytes of the blocks the calling thread allocated, minus those of the blocks it
+/// freed: what the thread's own work keeps, whatever other threads do meanwhile (a block freed
+/// by another thread than the one that allocated it counts against the freeing thread).
+int64_t malloc_counter_thread_live_bytes(void);
+
 #endif
