@@ -75,6 +75,7 @@ let package = Package(
                 "Projection",
                 "MapTooling",
                 "TestSupport",
+                "CMallocCounter",
             ]
         ),
         .testTarget(

@@ -45,11 +45,16 @@ static __thread uint64_t thread_allocations __attribute__((tls_model("initial-ex
 // Bytes of the blocks this thread allocated minus those it freed (usable sizes): what work done
 // on one thread keeps, whatever other threads allocate meanwhile.
 static __thread int64_t thread_live_bytes __attribute__((tls_model("initial-exec")));
+// The highest thread_live_bytes since the thread started or last reset it.
+static __thread int64_t thread_peak_live_bytes __attribute__((tls_model("initial-exec")));
 
 static void *counted(void *pointer) {
     if (pointer != NULL) {
         thread_allocations++;
         thread_live_bytes += (int64_t)malloc_usable_size(pointer);
+        if (thread_live_bytes > thread_peak_live_bytes) {
+            thread_peak_live_bytes = thread_live_bytes;
+        }
     }
     return pointer;
 }
@@ -101,11 +106,15 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
 int malloc_counter_is_available(void) { return 1; }
 uint64_t malloc_counter_thread_allocations(void) { return thread_allocations; }
 int64_t malloc_counter_thread_live_bytes(void) { return thread_live_bytes; }
+int64_t malloc_counter_thread_peak_live_bytes(void) { return thread_peak_live_bytes; }
+void malloc_counter_thread_reset_peak(void) { thread_peak_live_bytes = thread_live_bytes; }
 
 #else
 
 int malloc_counter_is_available(void) { return 0; }
 uint64_t malloc_counter_thread_allocations(void) { return 0; }
 int64_t malloc_counter_thread_live_bytes(void) { return 0; }
+int64_t malloc_counter_thread_peak_live_bytes(void) { return 0; }
+void malloc_counter_thread_reset_peak(void) {}
 
 #endif

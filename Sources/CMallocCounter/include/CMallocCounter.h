@@ -18,4 +18,12 @@ uint64_t malloc_counter_thread_allocations(void);
 /// by another thread than the one that allocated it counts against the freeing thread).
 int64_t malloc_counter_thread_live_bytes(void);
 
+/// The highest value malloc_counter_thread_live_bytes() reached on the calling thread since
+/// the thread started or called malloc_counter_thread_reset_peak(): its own peak heap, however
+/// much other threads allocate meanwhile.
+int64_t malloc_counter_thread_peak_live_bytes(void);
+
+/// Sets the calling thread's peak to its current live bytes.
+void malloc_counter_thread_reset_peak(void);
+
 #endif
