@@ -61,6 +61,20 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     case invalidZoomOrder(minimum: Double, maximum: Double)
     /// A time stamp, in seconds, that is not finite or runs backwards.
     case invalidTimestamp(Double, previous: Double?)
+    /// A bearing or a rotation, in degrees, that is not finite.
+    case invalidBearing(name: String, value: Double)
+    /// Edge insets that are negative or not finite, or that leave less than one point of the
+    /// screen unobstructed across (`left + right`) or down (`top + bottom`); all in points.
+    case invalidInsets(top: Double, left: Double, bottom: Double, right: Double, width: Double, height: Double)
+    /// A fit's padding, in points, that is not finite, negative, or leaves less than one point
+    /// of the unobstructed rectangle across or down (`maximum` is the largest allowed).
+    case invalidPadding(Double, maximum: Double)
+    /// A fit given nothing to show (no coordinates, no pins).
+    case emptyFitTarget
+    /// A zoom snapping step, in zoom levels, that is not a finite number in (0, 22].
+    case invalidZoomStep(Double)
+    /// A rotation dead zone or north snap threshold that is not finite, or out of its range.
+    case invalidDeadZone(name: String, value: Double)
     /// A saved camera whose fields do not describe one camera (its Web Mercator center is
     /// outside the world, or does not match its latitude and longitude).
     case invalidCameraState(String)
@@ -114,6 +128,29 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
                 return "timestamp \(value) s runs backwards: expected at least the previous timestamp \(previous) s"
             }
             return "timestamp \(value) s \(Self.problem(value)): expected a finite number of seconds"
+        case .invalidBearing(let name, let value):
+            return "\(name) \(value) \(Self.problem(value)): expected a finite number of degrees"
+        case .invalidInsets(let top, let left, let bottom, let right, let width, let height):
+            let values = [top, left, bottom, right]
+            let problem: String
+            if values.contains(where: \.isNaN) {
+                problem = "contain a value that is not a number"
+            } else if values.contains(where: { !$0.isFinite }) {
+                problem = "contain an infinite value"
+            } else if values.contains(where: { $0 < 0 }) {
+                problem = "contain a negative value"
+            } else {
+                problem = "leave less than one point of the \(width) x \(height) screen"
+            }
+            return "edge insets (top \(top), left \(left), bottom \(bottom), right \(right)) \(problem): expected finite points >= 0 with left + right <= width - 1 and top + bottom <= height - 1"
+        case .invalidPadding(let value, let maximum):
+            return "padding \(value) \(Self.problem(value)): expected a finite number of points in [0, \(maximum)] (leaving at least one point of the unobstructed rectangle)"
+        case .emptyFitTarget:
+            return "nothing to fit: expected at least one coordinate"
+        case .invalidZoomStep(let value):
+            return "zoom step \(value) \(Self.problem(value)): expected a finite number of zoom levels in (0, 22]"
+        case .invalidDeadZone(let name, let value):
+            return "\(name) \(value) \(Self.problem(value)): expected a finite number >= 0"
         case .invalidCameraState(let reason):
             return "saved camera is invalid: \(reason)"
         case .projTransform(let index, let code, let message):

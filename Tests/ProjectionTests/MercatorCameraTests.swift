@@ -244,6 +244,11 @@ struct MercatorCameraTests {
             case .pan(let dx, let dy): direct.pan(dx: dx, dy: dy)
             case .doubleTap(let point): direct.doubleTap(at: point)
             case .resize(let width, let height): direct.resize(widthPoints: width, heightPoints: height)
+            case .rotate(let degrees, let anchor): direct.rotate(degrees: degrees, around: anchor)
+            case .pinchRotate(let scale, let degrees, let anchor, let dx, let dy):
+                direct.pinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)
+            // Settings have no non-throwing form: the same call, its error ignored.
+            case .insets, .jump, .fit, .bounds, .clearBounds: try? direct.apply(event)
             }
             do throws(GeometryError) {
                 try camera.apply(event)
@@ -572,12 +577,13 @@ struct MercatorCameraTests {
         }
         // The numbers as JSONDecoder reads them (JSONSerialization's NSNumber-to-Double bridging
         // on Linux can differ in the last bit).
-        let numbers = try JSONDecoder().decode([String: Double].self, from: JSONEncoder().encode(camera))
-        let latitude = try #require(numbers["latitude"])
+        struct SavedNumbers: Decodable { let latitude, longitude, zoom: Double }
+        let numbers = try JSONDecoder().decode(SavedNumbers.self, from: JSONEncoder().encode(camera))
+        let latitude = numbers.latitude
         // Required: the degrees, the zoom and the size; the Mercator center comes as a pair.
         // (By design the zoom limits are optional now, defaulting to 0 and 22: see below.)
         let required = ["height", "latitude", "longitude", "mercatorX", "mercatorY", "width", "zoom"]
-        #expect(Set(saved.keys) == Set(required + ["minimumZoom", "maximumZoom"]))
+        #expect(Set(saved.keys) == Set(required + ["minimumZoom", "maximumZoom", "bearing", "insets"]))
         let cases: [(String, [String: Any])] = [
             ("NaN zoom", broken("zoom", "nan")),
             ("infinite zoom", broken("zoom", "inf")),
@@ -624,7 +630,7 @@ struct MercatorCameraTests {
         var degreesOnly = saved
         degreesOnly["mercatorX"] = nil
         degreesOnly["mercatorY"] = nil
-        let zoom = try #require(numbers["zoom"]), longitude = try #require(numbers["longitude"])
+        let zoom = numbers.zoom, longitude = numbers.longitude
         #expect(try decode(degreesOnly) == MercatorCamera(
             center: Coordinate(latitude: latitude, longitude: longitude), zoom: zoom, widthPoints: 390, heightPoints: 844))
     }
@@ -919,6 +925,11 @@ struct MercatorCameraTests {
             case .pan(let dx, let dy): direct.pan(dx: dx, dy: dy)
             case .doubleTap(let point): direct.doubleTap(at: point)
             case .resize(let width, let height): direct.resize(widthPoints: width, heightPoints: height)
+            case .rotate(let degrees, let anchor): direct.rotate(degrees: degrees, around: anchor)
+            case .pinchRotate(let scale, let degrees, let anchor, let dx, let dy):
+                direct.pinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)
+            // Settings have no non-throwing form: the same call, its error ignored.
+            case .insets, .jump, .fit, .bounds, .clearBounds: try? direct.apply(event)
             }
             #expect(applied == direct, "\(event)")
         }

@@ -76,6 +76,11 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             case .pan(let dx, let dy): direct.pan(dx: dx, dy: dy)
             case .doubleTap(let point): direct.doubleTap(at: point)
             case .resize(let width, let height): direct.resize(widthPoints: width, heightPoints: height)
+            case .rotate(let degrees, let anchor): direct.rotate(degrees: degrees, around: anchor)
+            case .pinchRotate(let scale, let degrees, let anchor, let dx, let dy):
+                direct.pinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)
+            // Settings have no non-throwing form: the same call, its error ignored.
+            case .insets, .jump, .fit, .bounds, .clearBounds: try? direct.apply(event)
             }
             do throws(GeometryError) {
                 try camera.apply(event)

@@ -1,11 +1,21 @@
 import GeoMath
 
-/// One input event of the interactive map, as a renderer's gesture recognizers report it.
+/// One input event of the interactive map, as a renderer's gesture recognizers or the app
+/// report it.
 ///
 /// Encoded as the `events` of a camera script (docs/DESIGN.md, `geobench camera`):
 /// `{"type":"pinch","scale":..,"x":..,"y":..}`, `{"type":"pan","dx":..,"dy":..}`,
-/// `{"type":"doubleTap","x":..,"y":..}`, `{"type":"resize","width":..,"height":..}`.
-/// All values are points (scale is a factor).
+/// `{"type":"doubleTap","x":..,"y":..}`, `{"type":"resize","width":..,"height":..}`,
+/// `{"type":"rotate","degrees":..,"x":..,"y":..}`,
+/// `{"type":"pinchRotate","scale":..,"degrees":..,"x":..,"y":..,"dx":..,"dy":..}` (dx, dy
+/// optional), `{"type":"insets","top":..,"left":..,"bottom":..,"right":..,"keep":"center"|"content"}`
+/// (each optional: 0 and center), `{"type":"jump","latitude":..,"longitude":..,"zoom":..,"bearing":..}`
+/// (each optional), `{"type":"fit","region":{"latitude":..,"longitude":..,"radius":..}}` or
+/// `"bounds":{"south":..,"north":..,"west":..,"east":..}` or
+/// `"coordinates":[{"latitude":..,"longitude":..}]`, with optional `"padding"`, `"bearing"` and
+/// `"zoomSnap"`, and `{"type":"bounds","south":..,"north":..,"west":..,"east":..,"mode":"viewport"|"center"}`
+/// or `{"type":"bounds","clear":true}`. Screen values are points, angles degrees (rotations
+/// positive clockwise on screen, as the fingers turn), radii metres, scale a factor.
 public enum CameraEvent: Hashable, Sendable, Codable {
     /// ``MercatorCamera/pinch(scale:anchor:)``.
     case pinch(scale: Double, anchor: ScreenPoint)
@@ -15,6 +25,45 @@ public enum CameraEvent: Hashable, Sendable, Codable {
     case doubleTap(ScreenPoint)
     /// ``MercatorCamera/resize(widthPoints:heightPoints:)`` (an orientation change).
     case resize(width: Double, height: Double)
+    /// ``MercatorCamera/rotate(degrees:around:)``.
+    case rotate(degrees: Double, anchor: ScreenPoint)
+    /// ``MercatorCamera/pinchRotate(scale:degrees:anchor:dx:dy:)``.
+    case pinchRotate(scale: Double, degrees: Double, anchor: ScreenPoint, dx: Double, dy: Double)
+    /// ``MercatorCamera/setInsets(_:keeping:)``, with the insets' values in points.
+    case insets(top: Double, left: Double, bottom: Double, right: Double, keeping: MercatorCamera.InsetsChange)
+    /// ``MercatorCamera/jump(center:zoom:bearing:)-(Coordinate?,_,_)``: a latitude or a
+    /// longitude alone keeps the other from the current center.
+    case jump(latitude: Double?, longitude: Double?, zoom: Double?, bearing: Double?)
+    /// ``MercatorCamera/fit(_:padding:bearing:zoomSnap:)``.
+    case fit(FitShape, padding: Double, bearing: Double?, zoomSnap: Double?)
+    /// ``MercatorCamera/setBounds(_:)`` with a box in degrees and a mode, or nil to clear them.
+    case bounds(south: Double, north: Double, west: Double, east: Double, mode: CameraBounds.Mode)
+    /// ``MercatorCamera/setBounds(_:)`` with nil.
+    case clearBounds
+
+    /// A fit's shape as a script gives it, in degrees and metres; checked when applied.
+    public enum FitShape: Hashable, Sendable {
+        /// A geodesic circle: center in degrees, radius in metres.
+        case region(latitude: Double, longitude: Double, radiusMeters: Double)
+        /// A box in degrees.
+        case bounds(south: Double, north: Double, west: Double, east: Double)
+        /// Places, as (latitude, longitude) in degrees.
+        case coordinates([Place])
+    }
+
+    /// A place of a fit, in degrees, checked when applied.
+    public struct Place: Hashable, Sendable, Codable {
+        /// Latitude in degrees.
+        public var latitude: Double
+        /// Longitude in degrees.
+        public var longitude: Double
+
+        /// A place from its degrees.
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
 
     /// The event's `type` in the encoded form.
     public var typeName: String {
@@ -23,36 +72,100 @@ public enum CameraEvent: Hashable, Sendable, Codable {
         case .pan: return "pan"
         case .doubleTap: return "doubleTap"
         case .resize: return "resize"
+        case .rotate: return "rotate"
+        case .pinchRotate: return "pinchRotate"
+        case .insets: return "insets"
+        case .jump: return "jump"
+        case .fit: return "fit"
+        case .bounds, .clearBounds: return "bounds"
         }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case type, scale, x, y, dx, dy, width, height
+        case type, scale, x, y, dx, dy, width, height, degrees
+        case top, left, bottom, right, keep
+        case latitude, longitude, zoom, bearing
+        case region, bounds, coordinates, padding, zoomSnap, radius
+        case south, north, west, east, mode, clear
     }
+
+    /// The event types a script may use.
+    public static let typeNames = ["pinch", "pan", "doubleTap", "resize", "rotate", "pinchRotate", "insets", "jump", "fit", "bounds"]
 
     /// Decodes an event; an unknown `type` or a missing value is an error. The values are
     /// checked when the event is applied, where the camera gives them meaning.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func number(_ key: CodingKeys) throws -> Double { try container.decode(Double.self, forKey: key) }
+        func optional(_ key: CodingKeys) throws -> Double? { try container.decodeIfPresent(Double.self, forKey: key) }
+        func anchor() throws -> ScreenPoint { ScreenPoint(x: try number(.x), y: try number(.y)) }
         let type = try container.decode(String.self, forKey: .type)
         switch type {
         case "pinch":
-            self = .pinch(scale: try number(.scale), anchor: ScreenPoint(x: try number(.x), y: try number(.y)))
+            self = .pinch(scale: try number(.scale), anchor: try anchor())
         case "pan":
             self = .pan(dx: try number(.dx), dy: try number(.dy))
         case "doubleTap":
-            self = .doubleTap(ScreenPoint(x: try number(.x), y: try number(.y)))
+            self = .doubleTap(try anchor())
         case "resize":
             self = .resize(width: try number(.width), height: try number(.height))
+        case "rotate":
+            self = .rotate(degrees: try number(.degrees), anchor: try anchor())
+        case "pinchRotate":
+            self = .pinchRotate(
+                scale: try number(.scale), degrees: try number(.degrees), anchor: try anchor(),
+                dx: try optional(.dx) ?? 0, dy: try optional(.dy) ?? 0)
+        case "insets":
+            self = .insets(
+                top: try optional(.top) ?? 0, left: try optional(.left) ?? 0, bottom: try optional(.bottom) ?? 0,
+                right: try optional(.right) ?? 0,
+                keeping: try container.decodeIfPresent(MercatorCamera.InsetsChange.self, forKey: .keep) ?? .center)
+        case "jump":
+            self = .jump(
+                latitude: try optional(.latitude), longitude: try optional(.longitude), zoom: try optional(.zoom),
+                bearing: try optional(.bearing))
+        case "fit":
+            let shapes = [CodingKeys.region, .bounds, .coordinates].filter { container.contains($0) }
+            guard shapes.count == 1 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .type, in: container,
+                    debugDescription: "a fit needs exactly one of region, bounds or coordinates (found \(shapes.count))")
+            }
+            let shape: FitShape
+            switch shapes[0] {
+            case .region:
+                let region = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .region)
+                shape = .region(
+                    latitude: try region.decode(Double.self, forKey: .latitude),
+                    longitude: try region.decode(Double.self, forKey: .longitude),
+                    radiusMeters: try region.decode(Double.self, forKey: .radius))
+            case .bounds:
+                let box = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .bounds)
+                shape = .bounds(
+                    south: try box.decode(Double.self, forKey: .south), north: try box.decode(Double.self, forKey: .north),
+                    west: try box.decode(Double.self, forKey: .west), east: try box.decode(Double.self, forKey: .east))
+            default:
+                shape = .coordinates(try container.decode([Place].self, forKey: .coordinates))
+            }
+            self = .fit(
+                shape, padding: try optional(.padding) ?? 0, bearing: try optional(.bearing),
+                zoomSnap: try optional(.zoomSnap))
+        case "bounds":
+            if try container.decodeIfPresent(Bool.self, forKey: .clear) == true {
+                self = .clearBounds
+            } else {
+                self = .bounds(
+                    south: try number(.south), north: try number(.north), west: try number(.west), east: try number(.east),
+                    mode: try container.decodeIfPresent(CameraBounds.Mode.self, forKey: .mode) ?? .viewport)
+            }
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container,
-                debugDescription: "unknown event type '\(type)': expected pinch, pan, doubleTap or resize")
+                debugDescription: "unknown event type '\(type)': expected one of \(Self.typeNames.joined(separator: ", "))")
         }
     }
 
-    /// Encodes the event with its `type` and values.
+    /// Encodes the event with its `type` and values (optional values only when present).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(typeName, forKey: .type)
@@ -70,6 +183,55 @@ public enum CameraEvent: Hashable, Sendable, Codable {
         case .resize(let width, let height):
             try container.encode(width, forKey: .width)
             try container.encode(height, forKey: .height)
+        case .rotate(let degrees, let anchor):
+            try container.encode(degrees, forKey: .degrees)
+            try container.encode(anchor.x, forKey: .x)
+            try container.encode(anchor.y, forKey: .y)
+        case .pinchRotate(let scale, let degrees, let anchor, let dx, let dy):
+            try container.encode(scale, forKey: .scale)
+            try container.encode(degrees, forKey: .degrees)
+            try container.encode(anchor.x, forKey: .x)
+            try container.encode(anchor.y, forKey: .y)
+            try container.encode(dx, forKey: .dx)
+            try container.encode(dy, forKey: .dy)
+        case .insets(let top, let left, let bottom, let right, let keeping):
+            try container.encode(top, forKey: .top)
+            try container.encode(left, forKey: .left)
+            try container.encode(bottom, forKey: .bottom)
+            try container.encode(right, forKey: .right)
+            try container.encode(keeping, forKey: .keep)
+        case .jump(let latitude, let longitude, let zoom, let bearing):
+            try container.encodeIfPresent(latitude, forKey: .latitude)
+            try container.encodeIfPresent(longitude, forKey: .longitude)
+            try container.encodeIfPresent(zoom, forKey: .zoom)
+            try container.encodeIfPresent(bearing, forKey: .bearing)
+        case .fit(let shape, let padding, let bearing, let zoomSnap):
+            switch shape {
+            case .region(let latitude, let longitude, let radius):
+                var region = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .region)
+                try region.encode(latitude, forKey: .latitude)
+                try region.encode(longitude, forKey: .longitude)
+                try region.encode(radius, forKey: .radius)
+            case .bounds(let south, let north, let west, let east):
+                var box = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .bounds)
+                try box.encode(south, forKey: .south)
+                try box.encode(north, forKey: .north)
+                try box.encode(west, forKey: .west)
+                try box.encode(east, forKey: .east)
+            case .coordinates(let places):
+                try container.encode(places, forKey: .coordinates)
+            }
+            try container.encode(padding, forKey: .padding)
+            try container.encodeIfPresent(bearing, forKey: .bearing)
+            try container.encodeIfPresent(zoomSnap, forKey: .zoomSnap)
+        case .bounds(let south, let north, let west, let east, let mode):
+            try container.encode(south, forKey: .south)
+            try container.encode(north, forKey: .north)
+            try container.encode(west, forKey: .west)
+            try container.encode(east, forKey: .east)
+            try container.encode(mode, forKey: .mode)
+        case .clearBounds:
+            try container.encode(true, forKey: .clear)
         }
     }
 }
@@ -80,8 +242,12 @@ extension MercatorCamera {
     ///
     /// - Throws: `GeometryError/invalidPinchScale(_:)`,
     ///   `GeometryError/invalidScreenPoint(name:x:y:xRange:yRange:)`,
-    ///   `GeometryError/invalidTranslation(dx:dy:)` or
-    ///   `GeometryError/invalidSize(name:value:range:)`; the camera is then unchanged.
+    ///   `GeometryError/invalidTranslation(dx:dy:)`, `GeometryError/invalidSize(name:value:range:)`,
+    ///   `GeometryError/invalidBearing(name:value:)`,
+    ///   `GeometryError/invalidInsets(top:left:bottom:right:width:height:)`, a coordinate's,
+    ///   radius's or box's error, `GeometryError/invalidPadding(_:maximum:)`,
+    ///   `GeometryError/invalidZoomStep(_:)` or `GeometryError/emptyFitTarget`; the camera is
+    ///   then unchanged.
     public mutating func apply(_ event: CameraEvent) throws(GeometryError) {
         switch event {
         case .pinch(let scale, let anchor):
@@ -96,6 +262,44 @@ extension MercatorCamera {
         case .resize(let width, let height):
             try ScreenTransform.validateSize(width: width, height: height)
             resize(widthPoints: width, heightPoints: height)
+        case .rotate(let degrees, let anchor):
+            guard degrees.isFinite else { throw .invalidBearing(name: "rotation", value: degrees) }
+            try transform.validate(anchor, name: "rotation anchor")
+            rotate(degrees: degrees, around: anchor)
+        case .pinchRotate(let scale, let degrees, let anchor, let dx, let dy):
+            try checkPinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)
+            pinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)
+        case .insets(let top, let left, let bottom, let right, let keeping):
+            try setInsets(ScreenInsets(top: top, left: left, bottom: bottom, right: right), keeping: keeping)
+        case .jump(let latitude, let longitude, let zoom, let bearing):
+            var target: Coordinate? = nil
+            if latitude != nil || longitude != nil {
+                let current = center
+                target = try Coordinate(latitude: latitude ?? current.latitude, longitude: longitude ?? current.longitude)
+            }
+            try jump(center: target, zoom: zoom, bearing: bearing)
+        case .fit(let shape, let padding, let bearing, let zoomSnap):
+            let target: CameraFitTarget
+            switch shape {
+            case .region(let latitude, let longitude, let radius):
+                target = .region(try GeodesicCircle(
+                    center: try Coordinate(latitude: latitude, longitude: longitude), radiusMeters: radius))
+            case .bounds(let south, let north, let west, let east):
+                target = .bounds(try CoordinateBounds(south: south, north: north, west: west, east: east))
+            case .coordinates(let places):
+                var coordinates: [Coordinate] = []
+                coordinates.reserveCapacity(places.count)
+                for place in places {
+                    coordinates.append(try Coordinate(latitude: place.latitude, longitude: place.longitude))
+                }
+                target = .coordinates(coordinates)
+            }
+            let snap = try zoomSnap.map { step throws(GeometryError) in try ZoomSnap(step: step) }
+            try fit(target, padding: padding, bearing: bearing, zoomSnap: snap)
+        case .bounds(let south, let north, let west, let east, let mode):
+            setBounds(CameraBounds(try CoordinateBounds(south: south, north: north, west: west, east: east), mode: mode))
+        case .clearBounds:
+            setBounds(nil)
         }
     }
 }

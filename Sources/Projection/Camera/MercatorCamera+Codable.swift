@@ -11,10 +11,19 @@ import GeoMath
 ///
 ///     {"latitude":..,"longitude":..,"zoom":..,"width":..,"height":..,
 ///      "minimumZoom":..,"maximumZoom":..,
-///      "mercatorX":..,"mercatorY":..}
+///      "mercatorX":..,"mercatorY":..,
+///      "bearing":..,"insets":{"top":..,"left":..,"bottom":..,"right":..},
+///      "bounds":{"south":..,"north":..,"west":..,"east":..,"mode":"viewport"|"center"},
+///      "rotation":{"mercatorX":..,"mercatorY":..,"bearing":..,"x":..,"y":..,"degrees":..}}
 ///
 /// Only `latitude`, `longitude`, `zoom`, `width` and `height` are required: a camera written by
-/// hand or by a deep link in degrees decodes (limits default to 0 and 22). The Mercator fields
+/// hand or by a deep link in degrees decodes (limits default to 0 and 22, bearing to 0, no
+/// insets, no bounds). The insets are the requested ones (``MercatorCamera/insets``); they must
+/// leave a point of the saved screen unobstructed. `rotation` is a rotation in progress
+/// around one anchor (the pivot of ``MercatorCamera/rotate(degrees:around:)``: the center and
+/// bearing before it, the anchor's offset from the focal point in points and the fingers'
+/// rotation so far), written only while one is, so that a restored camera rotates back
+/// exactly as the saved one would. The Mercator fields
 /// are the center exactly as the camera holds it (metres), so a camera this encoder wrote
 /// decodes identical to the encoded one, bit for bit; a round trip through degrees alone would
 /// differ in the last bits. When they are present, latitude and longitude must agree with them
@@ -30,6 +39,11 @@ extension MercatorCamera: Codable {
     private enum CodingKeys: String, CodingKey {
         case latitude, longitude, zoom, width, height, minimumZoom, maximumZoom
         case mercatorX, mercatorY
+        case bearing, insets, bounds, rotation
+    }
+
+    private enum PivotKeys: String, CodingKey {
+        case mercatorX, mercatorY, bearing, x, y, degrees
     }
 
     /// How far the saved latitude and longitude may lie from the saved Mercator center, in
@@ -50,6 +64,18 @@ extension MercatorCamera: Codable {
         try container.encode(limits.maximumZoom, forKey: .maximumZoom)
         try container.encode(requestedX, forKey: .mercatorX)
         try container.encode(requestedY, forKey: .mercatorY)
+        try container.encode(bearing, forKey: .bearing)
+        try container.encode(insets, forKey: .insets)
+        try container.encodeIfPresent(bounds, forKey: .bounds)
+        if let pivot = rotationPivot {
+            var nested = container.nestedContainer(keyedBy: PivotKeys.self, forKey: .rotation)
+            try nested.encode(pivot.x, forKey: .mercatorX)
+            try nested.encode(pivot.y, forKey: .mercatorY)
+            try nested.encode(pivot.bearing, forKey: .bearing)
+            try nested.encode(pivot.u, forKey: .x)
+            try nested.encode(pivot.v, forKey: .y)
+            try nested.encode(pivot.degrees, forKey: .degrees)
+        }
     }
 
     /// Restores a saved camera, validating every field.
@@ -64,6 +90,17 @@ extension MercatorCamera: Codable {
         let minimumZoom = try optional(.minimumZoom) ?? CameraZoomLimits.default.minimumZoom
         let maximumZoom = try optional(.maximumZoom) ?? CameraZoomLimits.default.maximumZoom
         let savedX = try optional(.mercatorX), savedY = try optional(.mercatorY)
+        let bearing = try optional(.bearing) ?? 0
+        let insets = try container.decodeIfPresent(ScreenInsets.self, forKey: .insets) ?? .zero
+        let bounds = try container.decodeIfPresent(CameraBounds.self, forKey: .bounds)
+        var pivot: RotationPivot? = nil
+        if container.contains(.rotation) {
+            let nested = try container.nestedContainer(keyedBy: PivotKeys.self, forKey: .rotation)
+            pivot = RotationPivot(
+                x: try nested.decode(Double.self, forKey: .mercatorX), y: try nested.decode(Double.self, forKey: .mercatorY),
+                bearing: try nested.decode(Double.self, forKey: .bearing), u: try nested.decode(Double.self, forKey: .x),
+                v: try nested.decode(Double.self, forKey: .y), degrees: try nested.decode(Double.self, forKey: .degrees))
+        }
         do throws(GeometryError) {
             let center = try Coordinate(latitude: latitude, longitude: longitude)
             let limits = try CameraZoomLimits(minimumZoom: minimumZoom, maximumZoom: maximumZoom)
@@ -95,9 +132,22 @@ extension MercatorCamera: Codable {
             default:
                 throw .invalidCameraState("mercatorX and mercatorY come together: expected both or neither")
             }
+            guard bearing.isFinite else { throw .invalidBearing(name: "bearing", value: bearing) }
+            try insets.validate(widthPoints: width, heightPoints: height)
+            if let pivot {
+                let values = [pivot.x, pivot.y, pivot.bearing, pivot.u, pivot.v, pivot.degrees]
+                guard values.allSatisfy(\.isFinite), pivot.x >= -half, pivot.x < half, abs(pivot.y) <= half,
+                      MapBearing.wrapped(pivot.bearing) == pivot.bearing
+                else {
+                    throw .invalidCameraState(
+                        "rotation \(values) is not a rotation in progress: expected finite values, a Mercator center on the world and a bearing in (-180, 180]")
+                }
+            }
             self.init(
                 requestedX: x, requestedY: y,
-                requestedZoom: zoom, widthPoints: width, heightPoints: height, limits: limits)
+                requestedZoom: zoom, widthPoints: width, heightPoints: height, limits: limits,
+                bearing: MapBearing.wrapped(bearing), insets: insets, bounds: bounds)
+            rotationPivot = pivot
         } catch {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: container.codingPath, debugDescription: error.description, underlyingError: error))

@@ -13,48 +13,57 @@ import Darwin
 /// SwiftUI MapKit's `MapCamera` or MapKit's `MKMapCamera` in the files that use both.)
 ///
 /// State: a center in Web Mercator metres, a zoom level z (the world is 256 * 2^z points
-/// wide, as in MapKit and Leaflet), the screen size in points and the zoom limits. Screen
-/// space has its origin at the top-left corner and y growing downward; the center sits at the
-/// middle of the screen. With s = 256 * 2^z / W points per Mercator metre (W = 2 pi 6378137 m,
-/// the width of the world),
+/// wide, as in MapKit and Leaflet), a bearing b in degrees (``MapBearing``: the compass
+/// direction at the top of the screen), the screen size in points, edge insets
+/// (``ScreenInsets``), the zoom limits and optional camera bounds (``CameraBounds``). Screen
+/// space has its origin at the top-left corner and y growing downward; the center is drawn at
+/// the focal point, the middle of the unobstructed rectangle,
+/// focal = ((left + width - right) / 2, (top + height - bottom) / 2). With s = 256 * 2^z / W
+/// points per Mercator metre (W = 2 pi 6378137 m, the width of the world) and
+/// R(b) = [[cos b, sin b], [-sin b, cos b]],
 ///
-///     point(P) = ( width/2 + (X(P) - Xc) s,  height/2 - (Y(P) - Yc) s )
+///     point(P) = focal + R(b) ( (X(P) - Xc) s,  -(Y(P) - Yc) s )
 ///
 /// with X(P) taken on the world copy nearest the center (``transform`` is that map). Gestures
 /// are affine on Mercator coordinates and never call PROJ, so a camera event costs tens of
 /// nanoseconds; converting coordinates goes through PROJ on the calling thread's own context.
 ///
 /// Constraints, applied after every change: the zoom stays within ``limits``, and is raised
-/// when the screen is taller than the whole world, so the view never shows beyond the
-/// Mercator world north or south (85.0511287798066 degrees); the center's easting wraps
-/// around the antimeridian. Where the world is shorter than the screen even at the maximum
-/// zoom, the view is centred on the equator.
+/// until the world is as tall as the rotated viewport's north-south extent, so no pixel of the
+/// viewport, at any bearing, shows beyond the Mercator world north or south
+/// (85.0511287798066 degrees); the camera bounds, if any, keep the viewport (or the center)
+/// inside them; the center's easting wraps around the antimeridian. Where the world (or the
+/// bounds) is shorter than the viewport even at the maximum zoom, the view is centred on it.
 ///
-/// Resizing (an orientation change, split view) keeps the center and zoom that the last
-/// gesture chose, and derives the shown center and zoom from them for the new size. Turning
-/// the phone and turning it back therefore gives exactly the same camera, even when the other
-/// orientation had to move the view to keep it inside the world.
+/// Resizing (an orientation change, split view) and changing the insets or the bounds keep
+/// the center and zoom that the last gesture chose, and derive the shown center and zoom from
+/// them for the new layout. Turning the phone and turning it back therefore gives exactly the
+/// same camera, even when the other orientation had to move the view to keep it inside the
+/// world. Rotating by some degrees around an anchor and back by the same degrees gives exactly
+/// the same camera too, unless a constraint moved the view in between (see
+/// ``rotate(degrees:around:)``).
 ///
 /// Errors: a camera is validated when it is made (``init(center:zoom:widthPoints:heightPoints:limits:)-(Coordinate,_,_,_,_)``,
 /// decoding a saved camera); from then on gestures and conversions of valid values do not
 /// throw. A gesture given numbers that are not finite, a pinch scale that is not positive, or a
 /// point beyond the screen's one-screen margin is ignored: the camera is unchanged and
 /// nothing is NaN. ``apply(_:)`` plays the same gestures as ``CameraEvent``s and throws a
-/// `GeometryError` naming such a value instead. Equality compares the whole state,
-/// including the center and zoom that the last gesture chose, from which a resize derives the
-/// shown view.
+/// `GeometryError` naming such a value instead. Settings that can be invalid (insets, a fit's
+/// padding, a jump's zoom) throw. Equality compares the whole state, including the center and
+/// zoom that the last gesture chose, from which a resize derives the shown view.
 ///
 /// A screen wider than the world at its zoom shows several copies of a place; a point is
 /// placed on the copy nearest the center, so near the screen's edges a pan may move a place
 /// to another copy, a whole world width away.
 public struct MercatorCamera: Hashable, Sendable {
-    // What the last gesture (or the initializer) chose. Resizing derives the shown state from
-    // it; every gesture sets it to the shown state it produced.
+    // What the last gesture (or the initializer, a jump, a fit) chose. Resizing and changing
+    // the insets or bounds derive the shown state from it; every gesture sets it to the shown
+    // state it produced.
     @usableFromInline var requestedX: Double
     @usableFromInline var requestedY: Double
     @usableFromInline var requestedZoom: Double
 
-    // The shown state: the requested one after the constraints for this screen.
+    // The shown state: the requested one after the constraints for this layout.
     @usableFromInline var centerX: Double
     @usableFromInline var centerY: Double
 
@@ -68,12 +77,47 @@ public struct MercatorCamera: Hashable, Sendable {
     public private(set) var widthPoints: Double
     /// The screen height in points, in ``ScreenTransform/sizeRangePoints``.
     public private(set) var heightPoints: Double
+    /// The bearing in degrees, in (-180, 180]: the compass direction at the top of the screen
+    /// (0 north up, 90 east up). Constraints never change it.
+    public internal(set) var bearing: Double
+    /// The edge insets as set (``setInsets(_:keeping:)``); kept across resizes.
+    public internal(set) var insets: ScreenInsets
+    /// The insets this screen uses: ``insets``, or on a screen too small for them, the same
+    /// scaled down to leave one point unobstructed each way (``ScreenInsets/effective(widthPoints:heightPoints:)``).
+    public private(set) var effectiveInsets: ScreenInsets
     /// The zoom levels the camera may show.
     public private(set) var limits: CameraZoomLimits
-    // The lowest zoom this screen may show: the minimum zoom, or the zoom at which the world
-    // fills the screen's height if that is higher. Derived from the size and the limits; kept
-    // so that a gesture pays no logarithm for it.
+    /// Where the camera may look, or nil for anywhere on the world.
+    public internal(set) var bounds: CameraBounds?
+
+    // Derived from the layout (size, insets, bearing, limits, bounds); kept so that a gesture
+    // pays no trigonometry or logarithm for them.
+    @usableFromInline var sinBearing: Double
+    @usableFromInline var cosBearing: Double
+    @usableFromInline var focalX: Double
+    @usableFromInline var focalY: Double
+    // The whole viewport's extents around the focal point, in points along the Mercator axes.
+    var extents: ViewportExtents
+    // The lowest zoom this layout may show: the minimum zoom, the zoom at which the world is
+    // as tall as the rotated viewport, and in viewport-bounds mode the zoom at which the
+    // bounds hold the viewport, whichever is highest.
     @usableFromInline var lowestShownZoom: Double
+    // A rotation in progress around one anchor (see rotate(degrees:around:)).
+    var rotationPivot: RotationPivot?
+
+    /// The state before a run of rotations around one anchor, from which each rotation of the
+    /// run is computed afresh, so that rotating back restores it exactly.
+    struct RotationPivot: Hashable, Sendable {
+        /// The center and bearing before the run.
+        var x: Double
+        var y: Double
+        var bearing: Double
+        /// The anchor's offset from the focal point, in points.
+        var u: Double
+        var v: Double
+        /// The fingers' rotation since the run began, degrees clockwise.
+        var degrees: Double
+    }
 
     // MARK: - Creating a camera
 
@@ -95,11 +139,9 @@ public struct MercatorCamera: Hashable, Sendable {
             throw .invalidZoom(name: "zoom", value: zoom, minimum: limits.minimumZoom, maximum: limits.maximumZoom)
         }
         try ScreenTransform.validateSize(width: widthPoints, height: heightPoints)
-        // A point at the clamp latitude projects 4 nm beyond W/2 (see WebMercator.isOnWorld);
-        // the camera keeps its center on the world exactly.
-        let half = WebMercator.worldWidthMeters / 2
+        let requested = Self.onWorld(center)
         self.init(
-            requestedX: WebMercator.wrappedEasting(center.x), requestedY: min(max(center.y, -half), half),
+            requestedX: requested.x, requestedY: requested.y,
             requestedZoom: limits.clamp(zoom), widthPoints: widthPoints, heightPoints: heightPoints,
             limits: limits)
     }
@@ -118,11 +160,12 @@ public struct MercatorCamera: Hashable, Sendable {
     }
 
     /// A camera that shows a whole geodesic circle: the landing page preview's transform for
-    /// this screen (``PreviewFrame``; polar users as it shows them), as a zoom, clamped into
-    /// `limits` and constrained.
+    /// this screen (``PreviewFrame``; centred on the circle's center, north up, polar users as
+    /// it shows them), as a zoom, clamped into `limits` and constrained.
     ///
     /// Use `GeodesicCircle.userVicinity(around:)` for the 10 km around the user, and
-    /// `GeodesicCircle.locationUnavailableDefault` when location permission is denied.
+    /// `GeodesicCircle.locationUnavailableDefault` when location permission is denied. To fit a
+    /// circle at a bearing, with insets or padding, use ``fit(_:padding:bearing:zoomSnap:)``.
     ///
     /// - Throws: `GeometryError/invalidSize(name:value:range:)`.
     public init(
@@ -130,26 +173,16 @@ public struct MercatorCamera: Hashable, Sendable {
         limits: CameraZoomLimits = .default
     ) throws(GeometryError) {
         try ScreenTransform.validateSize(width: widthPoints, height: heightPoints)
-        self = Self.fitting(circle, widthPoints: widthPoints, heightPoints: heightPoints, limits: limits)
-    }
-
-    /// The camera that shows `circle` on a valid screen: the shared fitting rule's center, and
-    /// its scale as a zoom clamped into `limits`.
-    private static func fitting(
-        _ circle: GeodesicCircle, widthPoints: Double, heightPoints: Double, limits: CameraZoomLimits
-    ) -> MercatorCamera {
-        let fitted = ScreenTransform.fitting(circle, widthPoints: widthPoints, heightPoints: heightPoints)
-        return MercatorCamera(
-            requestedX: fitted.centerX, requestedY: fitted.centerY,
-            requestedZoom: limits.clamp(zoom(pointsPerMercatorMeter: fitted.pointsPerMercatorMeter)),
-            widthPoints: widthPoints, heightPoints: heightPoints, limits: limits)
+        self.init(requestedX: 0, requestedY: 0, requestedZoom: limits.minimumZoom, widthPoints: widthPoints, heightPoints: heightPoints, limits: limits)
+        fit(circle)
     }
 
     /// The designated initializer: a requested state, valid by construction, and the shown
     /// state derived from it.
     init(
         requestedX: Double, requestedY: Double, requestedZoom: Double,
-        widthPoints: Double, heightPoints: Double, limits: CameraZoomLimits
+        widthPoints: Double, heightPoints: Double, limits: CameraZoomLimits,
+        bearing: Double = 0, insets: ScreenInsets = .zero, bounds: CameraBounds? = nil
     ) {
         self.requestedX = requestedX
         self.requestedY = requestedY
@@ -157,49 +190,82 @@ public struct MercatorCamera: Hashable, Sendable {
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints
         self.limits = limits
-        (lowestShownZoom, centerX, centerY, zoom, pointsPerMercatorMeter) = Self.shown(
-            requestedX: requestedX, requestedY: requestedY, requestedZoom: requestedZoom,
-            heightPoints: heightPoints, limits: limits)
+        self.bearing = bearing
+        self.insets = insets
+        self.bounds = bounds
+        effectiveInsets = insets
+        (sinBearing, cosBearing) = MapBearing.sinCos(degrees: bearing)
+        focalX = widthPoints / 2
+        focalY = heightPoints / 2
+        extents = ViewportExtents(sin: 0, cos: 1, focal: ScreenPoint(x: focalX, y: focalY), minX: 0, minY: 0, maxX: widthPoints, maxY: heightPoints)
+        lowestShownZoom = limits.minimumZoom
+        zoom = requestedZoom
+        pointsPerMercatorMeter = Self.pointsPerMercatorMeter(zoom: requestedZoom)
+        centerX = requestedX
+        centerY = requestedY
+        rotationPivot = nil
+        deriveShown()
     }
 
-    /// The shown state for a requested one on a screen `heightPoints` tall: its lowest zoom,
-    /// then the constraint step.
-    private static func shown(
-        requestedX: Double, requestedY: Double, requestedZoom: Double, heightPoints: Double, limits: CameraZoomLimits
-    ) -> (lowestZoom: Double, x: Double, y: Double, zoom: Double, pointsPerMercatorMeter: Double) {
-        let lowest = lowestShownZoom(heightPoints: heightPoints, limits: limits)
-        let shown = constrained(
-            x: requestedX, y: requestedY, zoom: requestedZoom, lowestZoom: lowest,
-            heightPoints: heightPoints, limits: limits, scaleIfUnclamped: nil)
-        return (lowest, shown.x, shown.y, shown.zoom, shown.pointsPerMercatorMeter)
+    /// A Mercator point on the world exactly: the clamp latitude projects 4 nm beyond W/2 (see
+    /// WebMercator.isOnWorld), and the easting wraps into [-W/2, W/2).
+    static func onWorld(_ point: MercatorPoint) -> (x: Double, y: Double) {
+        let half = WebMercator.worldWidthMeters / 2
+        return (WebMercator.wrappedEasting(point.x), min(max(point.y, -half), half))
+    }
+
+    /// Recomputes the layout (effective insets, focal point, rotation, extents, lowest zoom)
+    /// and the shown state from the requested one.
+    mutating func deriveShown() {
+        layOut()
+        let shown = constrained(x: requestedX, y: requestedY, zoom: requestedZoom, scaleIfUnclamped: nil)
+        (centerX, centerY, zoom, pointsPerMercatorMeter) = shown
+    }
+
+    /// Recomputes what the size, insets, bearing, limits and bounds determine.
+    mutating func layOut() {
+        effectiveInsets = insets.effective(widthPoints: widthPoints, heightPoints: heightPoints)
+        focalX = (effectiveInsets.left + widthPoints - effectiveInsets.right) / 2
+        focalY = (effectiveInsets.top + heightPoints - effectiveInsets.bottom) / 2
+        (sinBearing, cosBearing) = MapBearing.sinCos(degrees: bearing)
+        extents = ViewportExtents(
+            sin: sinBearing, cos: cosBearing, focal: ScreenPoint(x: focalX, y: focalY),
+            minX: 0, minY: 0, maxX: widthPoints, maxY: heightPoints)
+        lowestShownZoom = Self.lowestZoom(extents: extents, limits: limits, bounds: bounds)
     }
 
     // MARK: - Reading the camera
 
-    /// The shown center in Web Mercator metres (easting in [-W/2, W/2)).
+    /// The shown center (the Mercator point at the focal point) in Web Mercator metres
+    /// (easting in [-W/2, W/2)).
     public var centerMercator: MercatorPoint { MercatorPoint(uncheckedX: centerX, y: centerY) }
 
-    /// The shown center as a coordinate (inverse Web Mercator through PROJ; longitude in
-    /// [-180, 180)).
+    /// The shown center, the coordinate at the focal point (inverse Web Mercator through PROJ;
+    /// longitude in [-180, 180)).
     public var center: Coordinate { centerMercator.coordinate }
+
+    /// Where the center is drawn: the middle of the unobstructed rectangle, in screen points.
+    public var focalPoint: ScreenPoint { ScreenPoint(x: focalX, y: focalY) }
 
     /// The width of the whole world at ``zoom``, in points: 256 * 2^zoom.
     @inlinable
     public var worldWidthPoints: Double { pointsPerMercatorMeter * WebMercator.worldWidthMeters }
 
-    /// The camera's map from the world to the screen (center, scale, size).
+    /// The camera's map from the world to the screen (center, scale, bearing, focal point,
+    /// size).
     @inlinable
     public var transform: ScreenTransform {
         ScreenTransform(
             centerX: centerX, centerY: centerY, pointsPerMercatorMeter: pointsPerMercatorMeter,
-            widthPoints: widthPoints, heightPoints: heightPoints)
+            widthPoints: widthPoints, heightPoints: heightPoints, bearing: bearing, sin: sinBearing, cos: cosBearing,
+            focalPoint: ScreenPoint(x: focalX, y: focalY))
     }
 
     // MARK: - Gestures
 
     /// Zooms by `scale` around `anchor`: the coordinate under the anchor stays under it (to
     /// 1e-6 points), also when a zoom limit clamps the factor. Only the world-edge constraint
-    /// may move it, when the zoomed view would show beyond the world north or south.
+    /// and the camera bounds may move it.
     ///
     /// - Parameters:
     ///   - scale: The pinch factor, finite and > 0 (2 doubles the scale; zoom += log2(scale)).
@@ -212,17 +278,20 @@ public struct MercatorCamera: Hashable, Sendable {
     }
 
     /// Moves the content by a finger's translation: every coordinate on screen moves by
-    /// exactly (`dx`, `dy`) points, unless the world's north or south edge stops it. The
-    /// center's easting wraps around the antimeridian, so any finite pan is valid; a
-    /// non-finite one is ignored.
+    /// exactly (`dx`, `dy`) points, at any bearing, unless the world's north or south edge or
+    /// the camera bounds stop it. The center's easting wraps around the antimeridian, so any
+    /// finite pan is valid; a non-finite one is ignored.
     public mutating func pan(dx: Double, dy: Double) {
         guard dx.isFinite, dy.isFinite else { return }
+        // The translation in the unrotated frame: R(b)^T (dx, dy).
+        let east = cosBearing * dx - sinBearing * dy
+        let south = sinBearing * dx + cosBearing * dy
         let worldPoints = worldWidthPoints
         // Whole worlds of eastward pan change nothing: drop them exactly (IEEE remainder is
         // exact) so that a pan of 1e12 points never loses the center to rounding or overflow.
         // Two world heights of northward pan reach either edge from anywhere.
-        let eastward = abs(dx) <= worldPoints / 2 ? dx : dx.remainder(dividingBy: worldPoints)
-        let southward = min(max(dy, -2 * worldPoints), 2 * worldPoints)
+        let eastward = abs(east) <= worldPoints / 2 ? east : east.remainder(dividingBy: worldPoints)
+        let southward = min(max(south, -2 * worldPoints), 2 * worldPoints)
         commit(
             x: centerX - eastward / pointsPerMercatorMeter, y: centerY + southward / pointsPerMercatorMeter,
             zoom: zoom, scale: pointsPerMercatorMeter)
@@ -235,30 +304,113 @@ public struct MercatorCamera: Hashable, Sendable {
         zoom(to: zoom + 1, around: point)
     }
 
+    /// Turns the map as two fingers turning by `degrees` clockwise on screen (UIKit's
+    /// `UIRotationGestureRecognizer` sense, in degrees) around `anchor`: the content turns with
+    /// the fingers, so the bearing becomes `bearing - degrees` (wrapped), and the coordinate
+    /// under the anchor stays under it (to 1e-6 points). The zoom is kept unless the turned
+    /// viewport needs a higher one to stay inside the world or the bounds.
+    ///
+    /// Consecutive rotations around one anchor are each computed afresh from the state before
+    /// the first (the pivot), with the fingers' total rotation: rounding never accumulates over
+    /// a long rotation, and turning back by exactly the total restores the camera bit for bit.
+    /// Any other change ends the run. A constraint that moves the view ends it too (rotating
+    /// back is then exact to rounding).
+    ///
+    /// Invalid input (a non-finite angle, an anchor beyond the one-screen margin) is ignored.
+    public mutating func rotate(degrees: Double, around anchor: ScreenPoint) {
+        guard degrees.isFinite, (try? transform.validate(anchor, name: "rotation anchor")) != nil else { return }
+        let u = anchor.x - focalX, v = anchor.y - focalY
+        var pivot = RotationPivot(x: centerX, y: centerY, bearing: bearing, u: u, v: v, degrees: 0)
+        if let running = rotationPivot, running.u == u, running.v == v { pivot = running }
+        pivot.degrees += degrees
+        let newBearing = MapBearing.wrapped(pivot.bearing - pivot.degrees.remainder(dividingBy: 360))
+        var x = pivot.x, y = pivot.y
+        if newBearing != pivot.bearing {
+            let before = MapBearing.sinCos(degrees: pivot.bearing)
+            let after = MapBearing.sinCos(degrees: newBearing)
+            // The anchor's Mercator point, from the pivot, and the center that puts it under
+            // the anchor at the new bearing: c' = (c + R(b)^T a / s) - R(b')^T a / s, with the
+            // y axis flipped, written as in zoom(to:around:).
+            let scale = pointsPerMercatorMeter
+            let east0 = before.cos * u - before.sin * v, south0 = before.sin * u + before.cos * v
+            let east1 = after.cos * u - after.sin * v, south1 = after.sin * u + after.cos * v
+            x = (pivot.x + ScreenTransform.eastingOffset(east0, pointsPerMercatorMeter: scale))
+                - ScreenTransform.eastingOffset(east1, pointsPerMercatorMeter: scale)
+            y = (pivot.y - south0 / scale) + south1 / scale
+        }
+        let moved = commit(x: x, y: y, zoom: zoom, scale: pointsPerMercatorMeter, bearing: newBearing)
+        rotationPivot = moved ? nil : pivot
+        if centerX == pivot.x && centerY == pivot.y && bearing == pivot.bearing { rotationPivot = nil }
+    }
+
+    /// One step of a simultaneous pinch, rotation and pan, as UIKit delivers its pinch and
+    /// rotation recognizers' changes together: zooms by `scale` and turns by `degrees`
+    /// (fingers clockwise, as ``rotate(degrees:around:)``) around `anchor`, then moves by the
+    /// fingers' centroid translation (`dx`, `dy`). The coordinate that was under `anchor`
+    /// ends under `anchor + (dx, dy)` (to 1e-6 points), also when a zoom limit clamps the
+    /// factor; only the world edge and the camera bounds may move it. One constraint step
+    /// follows the whole change.
+    ///
+    /// Invalid input (see ``apply(_:)``) is ignored.
+    public mutating func pinchRotate(scale: Double, degrees: Double, anchor: ScreenPoint, dx: Double = 0, dy: Double = 0) {
+        guard (try? checkPinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)) != nil else { return }
+        let newBearing = MapBearing.wrapped(bearing - degrees.remainder(dividingBy: 360))
+        let after = MapBearing.sinCos(degrees: newBearing)
+        let turned = ViewportExtents(
+            sin: after.sin, cos: after.cos, focal: focalPoint, minX: 0, minY: 0, maxX: widthPoints, maxY: heightPoints)
+        let lowest = Self.lowestZoom(extents: turned, limits: limits, bounds: bounds)
+        let newZoom = min(max(zoom + log2(scale), lowest), limits.maximumZoom)
+        let newScale = newZoom == zoom ? pointsPerMercatorMeter : Self.pointsPerMercatorMeter(zoom: newZoom)
+        let u0 = anchor.x - focalX, v0 = anchor.y - focalY
+        let east0 = cosBearing * u0 - sinBearing * v0, south0 = sinBearing * u0 + cosBearing * v0
+        // The translation is taken in the new unrotated frame, whole worlds dropped exactly
+        // and the northward part bounded, as pan(dx:dy:) does.
+        let u1 = u0 + dx, v1 = v0 + dy
+        let east1 = after.cos * u1 - after.sin * v1
+        let south1 = after.sin * u1 + after.cos * v1
+        let worldPoints = newScale * WebMercator.worldWidthMeters
+        let southward = min(max(south1, -3 * worldPoints), 3 * worldPoints)
+        let x = (centerX + ScreenTransform.eastingOffset(east0, pointsPerMercatorMeter: pointsPerMercatorMeter))
+            - ScreenTransform.eastingOffset(east1, pointsPerMercatorMeter: newScale)
+        let y = (centerY - south0 / pointsPerMercatorMeter) + southward / newScale
+        commit(x: x, y: y, zoom: newZoom, scale: newScale, bearing: newBearing)
+    }
+
     /// Changes the screen size (an orientation change, split view). The center and zoom that
     /// the last gesture chose are kept, and the shown state is derived from them for the new
-    /// size, so resizing back gives exactly the camera before. A size outside
-    /// ``ScreenTransform/sizeRangePoints`` (a 0 x 0 layout pass) is ignored.
+    /// size, so resizing back gives exactly the camera before. Insets too large for the new
+    /// size are scaled down for it (``effectiveInsets``) and restored on the way back. A size
+    /// outside ``ScreenTransform/sizeRangePoints`` (a 0 x 0 layout pass) is ignored.
     public mutating func resize(widthPoints: Double, heightPoints: Double) {
         guard (try? ScreenTransform.validateSize(width: widthPoints, height: heightPoints)) != nil else { return }
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints
-        (lowestShownZoom, centerX, centerY, zoom, pointsPerMercatorMeter) = Self.shown(
-            requestedX: requestedX, requestedY: requestedY, requestedZoom: requestedZoom,
-            heightPoints: heightPoints, limits: limits)
+        deriveShown()
     }
 
-    /// Shows a whole geodesic circle on the current screen: see
-    /// ``init(fitting:widthPoints:heightPoints:limits:)``.
+    /// Shows a whole geodesic circle as the landing page preview does (centred on the circle's
+    /// center, north up), in the unobstructed rectangle: see
+    /// ``init(fitting:widthPoints:heightPoints:limits:)``. The bearing becomes 0. To fit at a
+    /// bearing, centred on the circle's extent, with padding, use
+    /// ``fit(_:padding:bearing:zoomSnap:)``.
     public mutating func fit(_ circle: GeodesicCircle) {
-        self = Self.fitting(circle, widthPoints: widthPoints, heightPoints: heightPoints, limits: limits)
+        let width = widthPoints - effectiveInsets.left - effectiveInsets.right
+        let height = heightPoints - effectiveInsets.top - effectiveInsets.bottom
+        let fitted = ScreenTransform.fitting(circle, widthPoints: width, heightPoints: height)
+        requestedX = fitted.centerX
+        requestedY = fitted.centerY
+        requestedZoom = limits.clamp(Self.zoom(pointsPerMercatorMeter: fitted.pointsPerMercatorMeter))
+        bearing = 0
+        rotationPivot = nil
+        deriveShown()
     }
 
     /// Replaces the zoom limits; the zoom that the last gesture chose is clamped into them.
     public mutating func setLimits(_ limits: CameraZoomLimits) {
-        self = MercatorCamera(
-            requestedX: requestedX, requestedY: requestedY, requestedZoom: limits.clamp(requestedZoom),
-            widthPoints: widthPoints, heightPoints: heightPoints, limits: limits)
+        self.limits = limits
+        requestedZoom = limits.clamp(requestedZoom)
+        rotationPivot = nil
+        deriveShown()
     }
 
     /// Checks a pinch's input as ``pinch(scale:anchor:)`` needs it.
@@ -267,6 +419,12 @@ public struct MercatorCamera: Hashable, Sendable {
         try transform.validate(anchor, name: "pinch anchor")
     }
 
+    /// Checks a combined step's input as ``pinchRotate(scale:degrees:anchor:dx:dy:)`` needs it.
+    func checkPinchRotate(scale: Double, degrees: Double, anchor: ScreenPoint, dx: Double, dy: Double) throws(GeometryError) {
+        try checkPinch(scale: scale, anchor: anchor)
+        guard degrees.isFinite else { throw .invalidBearing(name: "rotation", value: degrees) }
+        guard dx.isFinite, dy.isFinite else { throw .invalidTranslation(dx: dx, dy: dy) }
+    }
     // MARK: - Screen space
 
     /// The screen point of a Web Mercator point, on the world copy nearest the center.
@@ -299,10 +457,21 @@ public struct MercatorCamera: Hashable, Sendable {
     @inlinable
     public func contains(_ point: ScreenPoint) -> Bool { transform.contains(point) }
 
-    /// The latitude/longitude box the screen shows. West > east when it crosses the
-    /// antimeridian; all longitudes (-180 to 180) when the screen is at least as wide as the
-    /// world; north and south never beyond +-85.0511287798066.
+    /// The latitude/longitude box the whole screen shows: the smallest box holding the rotated
+    /// viewport. West > east when it crosses the antimeridian; all longitudes (-180 to 180)
+    /// when the viewport is at least as wide as the world; north and south never beyond
+    /// +-85.0511287798066.
     public var visibleBounds: CoordinateBounds { transform.visibleBounds }
+
+    /// The latitude/longitude box the unobstructed rectangle shows (inside the effective
+    /// insets), as ``visibleBounds``. At bearing 0, fitting it
+    /// (``fit(_:padding:bearing:zoomSnap:)`` with `.bounds`) gives this camera's zoom back.
+    public var unobstructedVisibleBounds: CoordinateBounds {
+        transform.bounds(of: ViewportExtents(
+            sin: sinBearing, cos: cosBearing, focal: focalPoint,
+            minX: effectiveInsets.left, minY: effectiveInsets.top,
+            maxX: widthPoints - effectiveInsets.right, maxY: heightPoints - effectiveInsets.bottom))
+    }
 
     /// Writes the screen point of every pin into `output` (same order, same count), each on
     /// the world copy nearest the center: no PROJ call, no allocation.
@@ -333,35 +502,78 @@ public struct MercatorCamera: Hashable, Sendable {
         log2(pointsPerMercatorMeter * WebMercator.worldWidthMeters / 256)
     }
 
-    /// The constraint step: the zoom within the limits and at least high enough that the
-    /// world is as tall as the screen; the northing kept so the view stays inside the world
-    /// (or 0 when the world is shorter than the screen even at the maximum zoom); the
-    /// easting wrapped into [-W/2, W/2). Idempotent: its result is its own fixed point.
+    /// The constraint step for an unrotated screen without insets or bounds (the state a
+    /// camera of that size derives), for tests of its idempotence.
     static func constrained(
         x: Double, y: Double, zoom: Double, heightPoints: Double, limits: CameraZoomLimits
     ) -> (x: Double, y: Double, zoom: Double, pointsPerMercatorMeter: Double) {
-        constrained(
-            x: x, y: y, zoom: zoom, lowestZoom: lowestShownZoom(heightPoints: heightPoints, limits: limits),
-            heightPoints: heightPoints, limits: limits, scaleIfUnclamped: nil)
+        var camera = MercatorCamera(
+            requestedX: 0, requestedY: 0, requestedZoom: limits.minimumZoom, widthPoints: 1, heightPoints: heightPoints,
+            limits: limits)
+        camera.layOut()
+        return camera.constrained(x: x, y: y, zoom: zoom, scaleIfUnclamped: nil)
     }
 
-    /// The lowest zoom a screen may show: the world is 256 * 2^z points tall, so at least the
-    /// screen's height from log2(height / 256) on; never below the minimum zoom.
-    static func lowestShownZoom(heightPoints: Double, limits: CameraZoomLimits) -> Double {
-        max(limits.minimumZoom, log2(heightPoints / 256))
+    /// The lowest zoom a layout may show: the world is 256 * 2^z points tall, so at least the
+    /// rotated viewport's north-south extent from log2((north + south) / 256) on; in
+    /// viewport-bounds mode, at least the zoom at which the bounds hold the viewport's extents
+    /// both ways; never below the minimum zoom. (It may exceed the maximum zoom, which then
+    /// wins.)
+    static func lowestZoom(extents: ViewportExtents, limits: CameraZoomLimits, bounds: CameraBounds?) -> Double {
+        var lowest = max(limits.minimumZoom, log2((extents.north + extents.south) / 256))
+        if let bounds, bounds.mode == .viewport {
+            // Points per metre that make the viewport's extent fit the box's: a box of zero
+            // height or width needs an infinite scale, and so the maximum zoom.
+            var scale = (extents.north + extents.south) / (bounds.northY - bounds.southY)
+            if !bounds.spansAllLongitudes {
+                scale = max(scale, (extents.east + extents.west) / (bounds.eastX - bounds.westX))
+            }
+            lowest = max(lowest, zoom(pointsPerMercatorMeter: scale))
+        }
+        return lowest
     }
 
-    /// The constraint step with its lowest zoom already known, and the scale at `zoom` when
-    /// the caller has it (used only if the clamp leaves `zoom` unchanged; it must be
-    /// `pointsPerMercatorMeter(zoom:)` of it). Same result, bit for bit, as computing both here.
-    static func constrained(
-        x: Double, y: Double, zoom: Double, lowestZoom: Double, heightPoints: Double, limits: CameraZoomLimits,
-        scaleIfUnclamped: Double?
+    /// The constraint step with this layout: the zoom within the limits and at least the lowest
+    /// shown zoom; the center moved so the viewport (or the center) stays inside the camera
+    /// bounds, then so the viewport stays inside the world north and south (or centred on the
+    /// world where it is shorter than the viewport even at the maximum zoom); the easting
+    /// wrapped into [-W/2, W/2). `scaleIfUnclamped` is the scale at `zoom` when the caller has
+    /// it (used only if the clamp leaves `zoom` unchanged; it must be
+    /// `pointsPerMercatorMeter(zoom:)` of it). Idempotent: its result is its own fixed point.
+    func constrained(
+        x: Double, y: Double, zoom: Double, scaleIfUnclamped: Double?
     ) -> (x: Double, y: Double, zoom: Double, pointsPerMercatorMeter: Double) {
-        let clamped = min(max(zoom, lowestZoom), limits.maximumZoom)
-        let scale = clamped == zoom ? scaleIfUnclamped ?? pointsPerMercatorMeter(zoom: clamped) : pointsPerMercatorMeter(zoom: clamped)
-        let zoom = clamped
-        return (WebMercator.wrappedEasting(x), ScreenTransform.insideWorld(y, heightPoints: heightPoints, scale: scale), zoom, scale)
+        let clamped = min(max(zoom, lowestShownZoom), limits.maximumZoom)
+        let scale = clamped == zoom ? scaleIfUnclamped ?? Self.pointsPerMercatorMeter(zoom: clamped) : Self.pointsPerMercatorMeter(zoom: clamped)
+        var x = x, y = y
+        if let bounds {
+            (x, y) = Self.inside(bounds, x: x, y: y, extents: extents, scale: scale)
+        }
+        y = ScreenTransform.insideWorld(y, north: extents.north, south: extents.south, scale: scale)
+        return (WebMercator.wrappedEasting(x), y, clamped, scale)
+    }
+
+    /// A center moved into camera bounds: in viewport mode, so that the viewport's extents
+    /// stay inside the box (or centred on it where it is smaller); in center mode, into the box.
+    /// The easting is first taken on the world copy nearest the box's middle, so a box across
+    /// the antimeridian works as any other.
+    static func inside(_ bounds: CameraBounds, x: Double, y: Double, extents: ViewportExtents, scale: Double) -> (x: Double, y: Double) {
+        let viewport = bounds.mode == .viewport
+        var x = x
+        if !bounds.spansAllLongitudes {
+            // The copy of x nearest the box's middle; x itself (same bits) when it is already.
+            let world = WebMercator.worldWidthMeters
+            let middle = (bounds.westX + bounds.eastX) / 2
+            let copies = ((x - middle) / world).rounded()
+            let unwrapped = copies == 0 ? x : x - copies * world
+            let low = bounds.westX + (viewport ? extents.west / scale : 0)
+            let high = bounds.eastX - (viewport ? extents.east / scale : 0)
+            x = low <= high ? min(max(unwrapped, low), high) : (low + high) / 2
+        }
+        let low = bounds.southY + (viewport ? extents.south / scale : 0)
+        let high = bounds.northY - (viewport ? extents.north / scale : 0)
+        let y = low <= high ? min(max(y, low), high) : (low + high) / 2
+        return (x, y)
     }
 
     /// Zooms to `target` (clamped as the constraints require) keeping the Mercator point
@@ -372,8 +584,11 @@ public struct MercatorCamera: Hashable, Sendable {
         // the camera exactly as it is, including what a resize would restore.
         guard newZoom != zoom else { return }
         let newScale = Self.pointsPerMercatorMeter(zoom: newZoom)
-        let dx = anchor.x - widthPoints / 2
-        let dy = anchor.y - heightPoints / 2
+        // The anchor's offset from the focal point in the unrotated frame (east, south), in
+        // points: R(b)^T (anchor - focal). At bearing 0 it is the plain offset, bit for bit.
+        let u = anchor.x - focalX, v = anchor.y - focalY
+        let dx = cosBearing * u - sinBearing * v
+        let dy = sinBearing * u + cosBearing * v
         // The anchor's Mercator point is c + (dx, -dy)/s; the new center puts it at the same
         // offset at the new scale: c' = (c + (dx, -dy)/s) - (dx, -dy)/s'. Written as these two
         // steps, consecutive pinches around one anchor add back exactly the value the previous
@@ -383,7 +598,7 @@ public struct MercatorCamera: Hashable, Sendable {
         // Eastward offsets are first reduced to within half a world (exactly: IEEE remainder),
         // so that an anchor far out in a wide screen at a low zoom does not push the sum to
         // many world widths, where its rounding would be visible at a high zoom. Northward
-        // offsets stay within a world height or so: the world fills the screen's height
+        // offsets stay within a world height or so: the world fills the viewport's height
         // and the anchor lies within one screen size of it.
         let x = (centerX + ScreenTransform.eastingOffset(dx, pointsPerMercatorMeter: pointsPerMercatorMeter))
             - ScreenTransform.eastingOffset(dx, pointsPerMercatorMeter: newScale)
@@ -394,15 +609,25 @@ public struct MercatorCamera: Hashable, Sendable {
     /// Makes a gesture's result the requested state and shows it constrained; the requested
     /// state becomes what is shown. A gesture that changes nothing shown (a pan of zero, a pan
     /// against the world's edge) changes nothing at all, so touching the map between two
-    /// orientation changes does not lose what turning back restores.
-    private mutating func commit(x: Double, y: Double, zoom newZoom: Double, scale: Double) {
-        let shown = Self.constrained(
-            x: x, y: y, zoom: newZoom, lowestZoom: lowestShownZoom, heightPoints: heightPoints, limits: limits,
-            scaleIfUnclamped: scale)
-        guard shown.x != centerX || shown.y != centerY || shown.zoom != zoom else { return }
-        (centerX, centerY, zoom, pointsPerMercatorMeter) = shown
-        requestedX = centerX
-        requestedY = centerY
-        requestedZoom = zoom
+    /// orientation changes does not lose what turning back restores. A new bearing re-lays
+    /// the viewport out first (its extents and lowest zoom change). Returns whether the
+    /// constraints moved the proposed state.
+    @discardableResult
+    private mutating func commit(x: Double, y: Double, zoom newZoom: Double, scale: Double, bearing newBearing: Double? = nil) -> Bool {
+        var next = self
+        if let newBearing, newBearing != bearing {
+            next.bearing = newBearing
+            next.layOut()
+        }
+        let shown = next.constrained(x: x, y: y, zoom: newZoom, scaleIfUnclamped: scale)
+        let moved = shown.x != WebMercator.wrappedEasting(x) || shown.y != y || shown.zoom != newZoom
+        guard shown.x != centerX || shown.y != centerY || shown.zoom != zoom || next.bearing != bearing else { return moved }
+        (next.centerX, next.centerY, next.zoom, next.pointsPerMercatorMeter) = shown
+        next.requestedX = next.centerX
+        next.requestedY = next.centerY
+        next.requestedZoom = next.zoom
+        next.rotationPivot = nil
+        self = next
+        return moved
     }
 }

@@ -79,8 +79,18 @@ extension ScreenTransform {
     /// A northing moved so that a screen `heightPoints` tall at `scale` shows nothing beyond
     /// the world north or south; 0 when the world is shorter than the screen.
     static func insideWorld(_ y: Double, heightPoints: Double, scale: Double) -> Double {
-        let northmost = WebMercator.worldWidthMeters / 2 - heightPoints / 2 / scale
-        return northmost > 0 ? min(max(y, -northmost), northmost) : 0
+        insideWorld(y, north: heightPoints / 2, south: heightPoints / 2, scale: scale)
+    }
+
+    /// A northing moved so that a viewport reaching `north` points north and `south` points
+    /// south of its center (along the Mercator axes, ``ViewportExtents``) at `scale` shows
+    /// nothing beyond the world; where the world is shorter than the viewport, the northing
+    /// that centres the world in it ((south - north) / 2s, 0 for a symmetric viewport).
+    static func insideWorld(_ y: Double, north: Double, south: Double, scale: Double) -> Double {
+        let half = WebMercator.worldWidthMeters / 2
+        let high = half - north / scale
+        let low = -half + south / scale
+        return low < high ? min(max(y, low), high) : (low + high) / 2
     }
 
     /// The circle the screen shows for `circle`: itself, or, when it lies wholly beyond the

@@ -1,16 +1,20 @@
 import GeoMath
 
-/// The one map from the Web Mercator world to a screen: a center, a scale and a size. The
-/// preview frame and the camera both place everything through it.
+/// The one map from the Web Mercator world to a screen: a center, a scale, a bearing, a focal
+/// point and a size. The preview frame and the camera both place everything through it.
 ///
-/// With (Xc, Yc) the center in Mercator metres, s the scale in points per Mercator metre and
-/// w x h the screen in points (origin top-left, y down):
+/// With (Xc, Yc) the center in Mercator metres, s the scale in points per Mercator metre,
+/// b the bearing (``MapBearing``), (fx, fy) the focal point (where the center is drawn: the
+/// middle of the screen, or of its unobstructed part, ``ScreenInsets``) and a screen of w x h
+/// points (origin top-left, y down):
 ///
-///     point(P) = ( w/2 + (X(P) - Xc) s,  h/2 - (Y(P) - Yc) s )
+///     (u, v)   = ( (X(P) - Xc) s,  -(Y(P) - Yc) s )
+///     point(P) = ( fx + cos(b) u + sin(b) v,  fy - sin(b) u + cos(b) v )
 ///
 /// with X(P) taken on the world copy nearest the center (a shift by whole world widths,
-/// computed by exact rounding arithmetic). Affine; calls no PROJ except to project a
-/// `Coordinate` first.
+/// computed by exact rounding arithmetic). At bearing 0 the rotation is the identity exactly
+/// (``MapBearing/sinCos(degrees:)`` gives 0 and 1), so the unrotated formula's bits come out.
+/// Affine; calls no PROJ except to project a `Coordinate` first.
 public struct ScreenTransform: Hashable, Sendable {
     /// The screen sizes accepted, in points: at least 1 point (a smaller screen shows nothing
     /// and its scale could underflow), at most 1 000 000 (about a thousand phone screens),
@@ -25,19 +29,42 @@ public struct ScreenTransform: Hashable, Sendable {
     public let widthPoints: Double
     /// The screen's height in points.
     public let heightPoints: Double
+    /// The bearing in degrees, in (-180, 180]: the compass direction at the top of the screen.
+    public let bearing: Double
+    /// Where the center is drawn, in screen points.
+    public let focalPoint: ScreenPoint
+    @usableFromInline let sinBearing: Double
+    @usableFromInline let cosBearing: Double
 
-    /// A transform from values already valid (center on the world, finite positive scale,
-    /// sizes in ``sizeRangePoints``).
+    /// An unrotated transform centred on the screen, from values already valid (center on the
+    /// world, finite positive scale, sizes in ``sizeRangePoints``).
     @inlinable
     init(centerX: Double, centerY: Double, pointsPerMercatorMeter: Double, widthPoints: Double, heightPoints: Double) {
+        self.init(
+            centerX: centerX, centerY: centerY, pointsPerMercatorMeter: pointsPerMercatorMeter,
+            widthPoints: widthPoints, heightPoints: heightPoints, bearing: 0, sin: 0, cos: 1,
+            focalPoint: ScreenPoint(x: widthPoints / 2, y: heightPoints / 2))
+    }
+
+    /// A transform from values already valid, with the bearing's sine and cosine
+    /// (``MapBearing/sinCos(degrees:)``) and the focal point.
+    @inlinable
+    init(
+        centerX: Double, centerY: Double, pointsPerMercatorMeter: Double, widthPoints: Double, heightPoints: Double,
+        bearing: Double, sin: Double, cos: Double, focalPoint: ScreenPoint
+    ) {
         self.centerX = centerX
         self.centerY = centerY
         self.pointsPerMercatorMeter = pointsPerMercatorMeter
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints
+        self.bearing = bearing
+        self.sinBearing = sin
+        self.cosBearing = cos
+        self.focalPoint = focalPoint
     }
 
-    /// The Mercator point at the middle of the screen.
+    /// The Mercator point at the focal point.
     public var centerMercator: MercatorPoint { MercatorPoint(uncheckedX: centerX, y: centerY) }
 
     // MARK: - World to screen
@@ -46,9 +73,15 @@ public struct ScreenTransform: Hashable, Sendable {
     @inlinable
     public func point(for mercator: MercatorPoint) -> ScreenPoint {
         let dx = WebMercator.nearestCopyOffset(mercator.x - centerX)
-        return ScreenPoint(
-            x: widthPoints / 2 + dx * pointsPerMercatorMeter,
-            y: heightPoints / 2 - (mercator.y - centerY) * pointsPerMercatorMeter)
+        let dy = mercator.y - centerY
+        let scale = pointsPerMercatorMeter
+        if sinBearing == 0 && cosBearing == 1 {
+            return ScreenPoint(x: focalPoint.x + dx * scale, y: focalPoint.y - dy * scale)
+        }
+        // The same arithmetic as the rotated loop of place(_:into:), so both give the same bits.
+        let xx = cosBearing * scale, xy = -sinBearing * scale
+        let yx = -sinBearing * scale, yy = -cosBearing * scale
+        return ScreenPoint(x: focalPoint.x + (xx * dx + xy * dy), y: focalPoint.y + (yx * dx + yy * dy))
     }
 
     /// The screen point of a coordinate: projected through PROJ, then placed.
@@ -67,30 +100,53 @@ public struct ScreenTransform: Hashable, Sendable {
         let half = WebMercator.worldWidthMeters / 2
         let scale = pointsPerMercatorMeter
         let centerX = centerX, centerY = centerY
-        let originX = widthPoints / 2, originY = heightPoints / 2
+        let originX = focalPoint.x, originY = focalPoint.y
         // When every pin lies within a quarter world of the center (all of them near the
-        // user, the usual case), no pin needs a shift and the loop is two multiply-adds per
-        // pin. (Within a quarter world, nearestCopyOffset returns its argument unchanged, so
-        // both loops give the same bits; half a world would be the exact limit, a quarter
-        // keeps clear of its rounding.)
-        if pins.eastingRange.upperBound - centerX < half / 2 && centerX - pins.eastingRange.lowerBound < half / 2 {
+        // user, the usual case), no pin needs a shift. (Within a quarter world,
+        // nearestCopyOffset returns its argument unchanged, so both loops give the same
+        // bits; half a world would be the exact limit, a quarter keeps clear of its rounding.)
+        let nearby = pins.eastingRange.upperBound - centerX < half / 2 && centerX - pins.eastingRange.lowerBound < half / 2
+        if sinBearing == 0 && cosBearing == 1 {
+            // Unrotated: two multiply-adds per pin, the same bits as the rotated formula gives
+            // with sin 0 and cos 1.
             pins.eastings.withUnsafeBufferPointer { eastings in
                 pins.northings.withUnsafeBufferPointer { northings in
-                    for index in 0..<eastings.count {
-                        output[index] = ScreenPoint(
-                            x: originX + (eastings[index] - centerX) * scale,
-                            y: originY - (northings[index] - centerY) * scale)
+                    if nearby {
+                        for index in 0..<eastings.count {
+                            output[index] = ScreenPoint(
+                                x: originX + (eastings[index] - centerX) * scale,
+                                y: originY - (northings[index] - centerY) * scale)
+                        }
+                    } else {
+                        for index in 0..<eastings.count {
+                            let dx = WebMercator.nearestCopyOffset(eastings[index] - centerX)
+                            let dy = northings[index] - centerY
+                            output[index] = ScreenPoint(x: originX + dx * scale, y: originY - dy * scale)
+                        }
                     }
                 }
             }
             return
         }
+        // Rotated: the scale folded into the rotation, (x, y) = focal + A (dX, dY) with
+        // A = s [[cos, -sin], [-sin, -cos]] (the y axis points down): four multiplies and four
+        // adds per pin.
+        let xx = cosBearing * scale, xy = -sinBearing * scale
+        let yx = -sinBearing * scale, yy = -cosBearing * scale
         pins.eastings.withUnsafeBufferPointer { eastings in
             pins.northings.withUnsafeBufferPointer { northings in
-                for index in 0..<eastings.count {
-                    let dx = WebMercator.nearestCopyOffset(eastings[index] - centerX)
-                    let dy = northings[index] - centerY
-                    output[index] = ScreenPoint(x: originX + dx * scale, y: originY - dy * scale)
+                if nearby {
+                    for index in 0..<eastings.count {
+                        let dx = eastings[index] - centerX
+                        let dy = northings[index] - centerY
+                        output[index] = ScreenPoint(x: originX + (xx * dx + xy * dy), y: originY + (yx * dx + yy * dy))
+                    }
+                } else {
+                    for index in 0..<eastings.count {
+                        let dx = WebMercator.nearestCopyOffset(eastings[index] - centerX)
+                        let dy = northings[index] - centerY
+                        output[index] = ScreenPoint(x: originX + (xx * dx + xy * dy), y: originY + (yx * dx + yy * dy))
+                    }
                 }
             }
         }
@@ -133,9 +189,10 @@ public struct ScreenTransform: Hashable, Sendable {
     public func mercatorPoint(at point: ScreenPoint) throws(GeometryError) -> MercatorPoint {
         try validate(point, name: "screen point")
         let edge = WebMercator.worldWidthMeters / 2
+        let (east, south) = unrotated(point)
         let x = WebMercator.wrappedEasting(
-            centerX + Self.eastingOffset(point.x - widthPoints / 2, pointsPerMercatorMeter: pointsPerMercatorMeter))
-        let y = centerY - (point.y - heightPoints / 2) / pointsPerMercatorMeter
+            centerX + Self.eastingOffset(east, pointsPerMercatorMeter: pointsPerMercatorMeter))
+        let y = centerY - south / pointsPerMercatorMeter
         return MercatorPoint(uncheckedX: x, y: min(max(y, -edge), edge))
     }
 
@@ -148,23 +205,40 @@ public struct ScreenTransform: Hashable, Sendable {
         try mercatorPoint(at: point).coordinate
     }
 
-    /// The latitude/longitude box the screen shows. West > east when it crosses the
-    /// antimeridian; all longitudes (-180 to 180) when the screen is at least as wide as the
-    /// world; north and south never beyond +-85.0511287798066.
+    /// The latitude/longitude box the screen shows: the smallest box holding the whole
+    /// (rotated) viewport. West > east when it crosses the antimeridian; all longitudes (-180
+    /// to 180) when the viewport is at least as wide as the world; north and south never
+    /// beyond +-85.0511287798066.
     public var visibleBounds: CoordinateBounds {
+        bounds(of: ViewportExtents(
+            sin: sinBearing, cos: cosBearing, focal: focalPoint, minX: 0, minY: 0, maxX: widthPoints, maxY: heightPoints))
+    }
+
+    /// The latitude/longitude box of a part of the screen given as its extents around the
+    /// focal point. Web Mercator's easting is linear in longitude and its northing monotonic in
+    /// latitude, so the box of the rotated rectangle's Mercator corners is exactly its
+    /// latitude/longitude box.
+    func bounds(of extents: ViewportExtents) -> CoordinateBounds {
         let world = WebMercator.worldWidthMeters
-        let halfWidth = widthPoints / 2 / pointsPerMercatorMeter
-        let halfHeight = heightPoints / 2 / pointsPerMercatorMeter
-        let north = WebMercatorPROJ.inverse(x: 0, y: min(centerY + halfHeight, world / 2)).latitude
-        let south = WebMercatorPROJ.inverse(x: 0, y: max(centerY - halfHeight, -world / 2)).latitude
+        let scale = pointsPerMercatorMeter
+        let north = WebMercatorPROJ.inverse(x: 0, y: min(centerY + extents.north / scale, world / 2)).latitude
+        let south = WebMercatorPROJ.inverse(x: 0, y: max(centerY - extents.south / scale, -world / 2)).latitude
         var west = -180.0, east = 180.0
-        if 2 * halfWidth < world {
-            west = Longitude.wrapped(WebMercatorPROJ.inverse(x: WebMercator.nearestCopyOffset(centerX - halfWidth), y: 0).longitude)
-            east = Longitude.wrappedEast(WebMercatorPROJ.inverse(x: WebMercator.nearestCopyOffset(centerX + halfWidth), y: 0).longitude)
+        if (extents.west + extents.east) / scale < world {
+            west = Longitude.wrapped(WebMercatorPROJ.inverse(x: WebMercator.nearestCopyOffset(centerX - extents.west / scale), y: 0).longitude)
+            east = Longitude.wrappedEast(WebMercatorPROJ.inverse(x: WebMercator.nearestCopyOffset(centerX + extents.east / scale), y: 0).longitude)
         }
         let clamp = WebMercator.maximumLatitude
         return CoordinateBounds(
             uncheckedSouth: min(max(south, -clamp), clamp), north: min(max(north, -clamp), clamp), west: west, east: east)
+    }
+
+    /// The screen offset of a point from the focal point turned back to the unrotated frame:
+    /// (east, south) in points, R(b)^T (p - focal).
+    @inlinable
+    func unrotated(_ point: ScreenPoint) -> (east: Double, south: Double) {
+        let u = point.x - focalPoint.x, v = point.y - focalPoint.y
+        return (cosBearing * u - sinBearing * v, sinBearing * u + cosBearing * v)
     }
 
     // MARK: - Shared arithmetic

@@ -1,0 +1,95 @@
+import GeoMath
+
+/// Edge insets in points: the parts of the screen covered by something else (the legend
+/// overlay, the safe areas, a bottom sheet). The rest, the unobstructed rectangle, is where a
+/// camera puts its focal point and fits what it must show.
+///
+/// The focal point, where the camera's center is drawn, is the middle of the unobstructed
+/// rectangle of a `width` x `height` screen:
+///
+///     focal = ( (left + width - right) / 2,  (top + height - bottom) / 2 )
+///
+/// (MapLibre's `padding`, MapKit's `edgePadding` and `layoutMargins` play the same part.)
+/// Named `ScreenInsets` so that it never clashes with SwiftUI's `EdgeInsets` or UIKit's
+/// `UIEdgeInsets` in files that use both.
+public struct ScreenInsets: Hashable, Sendable, Codable {
+    /// Points covered at the top.
+    public let top: Double
+    /// Points covered on the left.
+    public let left: Double
+    /// Points covered at the bottom.
+    public let bottom: Double
+    /// Points covered on the right.
+    public let right: Double
+
+    /// No insets: the whole screen is unobstructed.
+    public static let zero = ScreenInsets(uncheckedTop: 0, left: 0, bottom: 0, right: 0)
+
+    /// Insets from their four values, each a finite number of points >= 0. Whether they fit
+    /// a screen is checked where a screen is known (``validate(widthPoints:heightPoints:)``).
+    ///
+    /// - Throws: `GeometryError/invalidInsets(top:left:bottom:right:width:height:)`.
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) throws(GeometryError) {
+        for value in [top, left, bottom, right] where !(value.isFinite && value >= 0) {
+            throw .invalidInsets(top: top, left: left, bottom: bottom, right: right, width: .nan, height: .nan)
+        }
+        self.init(uncheckedTop: top + 0, left: left + 0, bottom: bottom + 0, right: right + 0)
+    }
+
+    init(uncheckedTop top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// Decodes and validates insets (each key optional, default 0).
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` naming the values.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func value(_ key: CodingKeys) throws -> Double { try container.decodeIfPresent(Double.self, forKey: key) ?? 0 }
+        let top = try value(.top), left = try value(.left), bottom = try value(.bottom), right = try value(.right)
+        do throws(GeometryError) {
+            try self.init(top: top, left: left, bottom: bottom, right: right)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: container.codingPath, debugDescription: error.description, underlyingError: error))
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case top, left, bottom, right
+    }
+
+    /// Checks that the insets leave at least one point of a `widthPoints` x `heightPoints`
+    /// screen unobstructed each way (the smallest screen a camera accepts,
+    /// ``ScreenTransform/sizeRangePoints``).
+    ///
+    /// - Throws: `GeometryError/invalidInsets(top:left:bottom:right:width:height:)`.
+    public func validate(widthPoints: Double, heightPoints: Double) throws(GeometryError) {
+        guard left + right <= widthPoints - 1, top + bottom <= heightPoints - 1 else {
+            throw .invalidInsets(
+                top: top, left: left, bottom: bottom, right: right, width: widthPoints, height: heightPoints)
+        }
+    }
+
+    /// The insets a `widthPoints` x `heightPoints` screen uses: these, or, when they would
+    /// leave less than one point across or down (after a resize to a smaller screen), the
+    /// offending pair scaled down in proportion until exactly one point is left. A resize
+    /// therefore never fails because of insets; the camera keeps the requested insets for the
+    /// next resize.
+    public func effective(widthPoints: Double, heightPoints: Double) -> ScreenInsets {
+        var insets = self
+        let across = left + right, down = top + bottom
+        if across > widthPoints - 1 {
+            let factor = (widthPoints - 1) / across
+            insets = ScreenInsets(uncheckedTop: insets.top, left: left * factor, bottom: insets.bottom, right: right * factor)
+        }
+        if down > heightPoints - 1 {
+            let factor = (heightPoints - 1) / down
+            insets = ScreenInsets(uncheckedTop: top * factor, left: insets.left, bottom: bottom * factor, right: insets.right)
+        }
+        return insets
+    }
+}
