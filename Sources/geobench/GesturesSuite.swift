@@ -46,18 +46,9 @@ enum GesturesSuite {
         let camera = Workloads.phoneCamera()
         var results: [Measurement] = []
         progress("gestures: pinch events, library vs PROJ project per event...")
-        results.append(try cameraEvents(
-            "pinch event", samples: samples, camera: camera, center: center
-        ) { (index, camera) in
-            camera.pinch(scale: index & 1 == 0 ? 1.25 : 0.8, anchor: anchor)
-        })
+        results.append(try cameraEvents("pinch event", .pinch, samples: samples, camera: camera, center: center))
         progress("gestures: pan events, library vs PROJ project per event...")
-        results.append(try cameraEvents(
-            "pan event", samples: samples, camera: camera, center: center
-        ) { (index, camera) in
-            let sign = index & 1 == 0 ? 1.0 : -1.0
-            camera.pan(dx: sign * panDX, dy: sign * panDY)
-        })
+        results.append(try cameraEvents("pan event", .pan, samples: samples, camera: camera, center: center))
         for count in [1_000, 10_000, 100_000] {
             progress("gestures: frames re-placing \(count) pins, library vs a plain affine loop and vs PROJ re-projection...")
             results += try frames(
@@ -75,9 +66,94 @@ enum GesturesSuite {
                 let offset = Double(index % 997) * 3e-4 - 0.15
                 return offset < 0.05 ? 179.95 + offset : -180 + (offset - 0.05)
             })
+        progress("gestures: pinch-rotate events (bearing), library vs PROJ project per event...")
+        results.append(try cameraEvents(
+            "pinch-rotate event (bearing)", .pinchRotate, samples: samples, camera: camera, center: center))
+        progress("gestures: frames re-placing 10000 pins at a bearing, against the same frames without bearing...")
+        results.append(try bearingFrames(pinCount: 10_000, samples: samples, camera: camera))
+        progress("gestures: fitting the 10 km circle at bearing 45 (support function) against at bearing 0 (closed-form bounds)...")
+        results.append(try fitAtBearing(samples: samples, camera: camera))
         progress("gestures: saving and restoring the camera (JSON), against building it from degrees...")
         results.append(try restore(samples: samples, camera: camera))
         return results
+    }
+
+    /// The fingers' rotation of each pinch-rotate event, in degrees (alternately back).
+    static let rotationDegrees = 7.0
+
+    /// Gesture frames at a bearing (a pinch-rotate event, then `place(_:into:)` of
+    /// `pinCount` pins near Paris through the rotated affine map) against the same frames
+    /// without bearing (a pinch event, then the unrotated placement), timed in the same
+    /// samples: what rotation costs a frame.
+    static func bearingFrames(pinCount: Int, samples: Int, camera: MercatorCamera) throws -> Measurement {
+        var coordinates: [Coordinate] = []
+        coordinates.reserveCapacity(pinCount)
+        for index in 0..<pinCount {
+            coordinates.append(try Coordinate(latitude: Workloads.pinLatitude(index), longitude: Workloads.pinLongitude(index)))
+        }
+        let pins = ProjectedPins(coordinates: coordinates)
+        let output = UnsafeMutableBufferPointer<ScreenPoint>.allocate(capacity: pinCount)
+        output.initialize(repeating: ScreenPoint(x: 0, y: 0))
+        defer { output.deallocate() }
+        var rotated = camera
+        try rotated.jump(bearing: 30)
+        var unrotated = camera
+        var rotatedIndex = 0, unrotatedIndex = 0
+        func library(_ count: Int) {
+            for _ in 0..<count {
+                let sign = rotatedIndex & 1 == 0 ? 1.0 : -1.0
+                rotated.pinchRotate(
+                    scale: sign > 0 ? 1.25 : 0.8, degrees: sign * rotationDegrees, anchor: anchor, dx: sign * panDX, dy: sign * panDY)
+                rotatedIndex &+= 1
+                rotated.place(pins, into: output)
+            }
+            blackHole(output[pinCount - 1])
+        }
+        func withoutBearing(_ count: Int) {
+            for _ in 0..<count {
+                // The same combined step without turning: the bearing stays 0.
+                let sign = unrotatedIndex & 1 == 0 ? 1.0 : -1.0
+                unrotated.pinchRotate(scale: sign > 0 ? 1.25 : 0.8, degrees: 0, anchor: anchor, dx: sign * panDX, dy: sign * panDY)
+                unrotatedIndex &+= 1
+                unrotated.place(pins, into: output)
+            }
+            blackHole(output[pinCount - 1])
+        }
+        let result = measure(samples: samples, library: library, baselines: [withoutBearing])
+        return Measurement(
+            suite: "gestures", operation: "gesture frame at a bearing (pinch-rotate + re-place)", size: pinCount,
+            nsPerOp: result.library.median, spread: result.library.spread,
+            baseline: "the same frame without bearing", baselineNsPerOp: result.baselines[0].median,
+            allocationsPerOp: result.allocationsPerOp)
+    }
+
+    /// Fitting the user's 10 km circle at bearing 45, where the fit finds the continuous
+    /// circle's extremes along the rotated screen axes (the support function, golden-section
+    /// search over the azimuth), against the same fit at bearing 0, which takes the circle's
+    /// closed-form latitude and longitude bounds.
+    static func fitAtBearing(samples: Int, camera: MercatorCamera) throws -> Measurement {
+        let circle = GeodesicCircle.userVicinity(around: Workloads.paris)
+        var fitted = camera
+        var failure: GeometryError?
+        func library(_ count: Int) {
+            for _ in 0..<count {
+                do throws(GeometryError) { try fitted.fit(.region(circle), bearing: 45) } catch { failure = error }
+            }
+            blackHole(fitted)
+        }
+        func northUp(_ count: Int) {
+            for _ in 0..<count {
+                do throws(GeometryError) { try fitted.fit(.region(circle), bearing: 0) } catch { failure = error }
+            }
+            blackHole(fitted)
+        }
+        let result = measure(samples: samples, library: library, baselines: [northUp])
+        if let failure { throw failure }
+        return Measurement(
+            suite: "gestures", operation: "fit the 10 km circle at bearing 45", size: 0,
+            nsPerOp: result.library.median, spread: result.library.spread,
+            baseline: "the same fit at bearing 0", baselineNsPerOp: result.baselines[0].median,
+            allocationsPerOp: result.allocationsPerOp)
     }
 
     /// The restore after the app was in the background: the camera encoded to JSON and decoded
@@ -111,19 +187,44 @@ enum GesturesSuite {
             baseline: "camera from its degrees", baselineNsPerOp: result.baselines[0].median, allocationsPerOp: nil)
     }
 
-    /// Times `event` (given the event's index, so it can alternate) against one PROJ
+    /// The timed camera events. (A switch in the loop rather than a closure per event: a
+    /// closure taking the camera `inout` goes through a reabstraction thunk that copies the
+    /// whole camera in and out, which an app calling the method on its camera never pays.)
+    enum TimedEvent {
+        /// Pinch by 1.25 and 0.8 alternately around ``anchor``.
+        case pinch
+        /// Pan by (+-``panDX``, +-``panDY``) alternately.
+        case pan
+        /// Pinch by 1.25 and 0.8, turn by +-``rotationDegrees`` and move by
+        /// (+-``panDX``, +-``panDY``) alternately, in one step around ``anchor``.
+        case pinchRotate
+    }
+
+    /// Times `event` (alternating, so the camera returns every two events) against one PROJ
     /// projection of `center` per event.
     static func cameraEvents(
-        _ operation: String, samples: Int, camera: MercatorCamera, center: Coordinate,
-        event: (Int, inout MercatorCamera) -> Void
+        _ operation: String, _ event: TimedEvent, samples: Int, camera: MercatorCamera, center: Coordinate
     ) throws -> Measurement {
         var camera = camera
         var index = 0
         func library(_ count: Int) {
+            // A local copy for the timed loop, mutated in place as an app mutates its camera.
+            var local = camera
             for _ in 0..<count {
-                event(index, &camera)
+                let sign = index & 1 == 0 ? 1.0 : -1.0
+                switch event {
+                case .pinch:
+                    local.pinch(scale: sign > 0 ? 1.25 : 0.8, anchor: anchor)
+                case .pan:
+                    local.pan(dx: sign * panDX, dy: sign * panDY)
+                case .pinchRotate:
+                    local.pinchRotate(
+                        scale: sign > 0 ? 1.25 : 0.8, degrees: sign * rotationDegrees, anchor: anchor,
+                        dx: sign * panDX, dy: sign * panDY)
+                }
                 index &+= 1
             }
+            camera = local
             blackHole(camera)
         }
         func baseline(_ count: Int) {

@@ -25,9 +25,24 @@ public enum MapBearing {
     @inlinable
     public static func wrapped(_ degrees: Double) -> Double {
         var wrapped = degrees
-        if !(wrapped > -180 && wrapped <= 180) { wrapped = wrapped.remainder(dividingBy: 360) }
-        if wrapped <= -180 { wrapped += 360 }
+        if wrapped > 180 && wrapped <= 540 {
+            // Exact (Sterbenz: 360 lies within a factor of 2 of the value): the common case of
+            // a bearing turned by less than a full turn, without a libm call.
+            wrapped -= 360
+        } else if wrapped <= -180 && wrapped > -540 {
+            wrapped += 360
+        } else if !(wrapped > -180 && wrapped <= 180) {
+            wrapped = wrapped.remainder(dividingBy: 360)
+            if wrapped <= -180 { wrapped += 360 }
+        }
         return wrapped + 0
+    }
+
+    /// A turn in degrees reduced exactly to [-360, 360] (the same turn), without a libm call
+    /// for the turns a gesture gives.
+    @inlinable
+    static func reducedTurn(_ degrees: Double) -> Double {
+        abs(degrees) <= 360 ? degrees : degrees.remainder(dividingBy: 360)
     }
 
     /// The sine and cosine of an angle in degrees, exact (0 and +-1) at every multiple of 90

@@ -323,7 +323,7 @@ public struct MercatorCamera: Hashable, Sendable {
         var pivot = RotationPivot(x: centerX, y: centerY, bearing: bearing, u: u, v: v, degrees: 0)
         if let running = rotationPivot, running.u == u, running.v == v { pivot = running }
         pivot.degrees += degrees
-        let newBearing = MapBearing.wrapped(pivot.bearing - pivot.degrees.remainder(dividingBy: 360))
+        let newBearing = MapBearing.wrapped(pivot.bearing - MapBearing.reducedTurn(pivot.degrees))
         var x = pivot.x, y = pivot.y
         if newBearing != pivot.bearing {
             let before = MapBearing.sinCos(degrees: pivot.bearing)
@@ -338,7 +338,7 @@ public struct MercatorCamera: Hashable, Sendable {
                 - ScreenTransform.eastingOffset(east1, pointsPerMercatorMeter: scale)
             y = (pivot.y - south0 / scale) + south1 / scale
         }
-        let moved = commit(x: x, y: y, zoom: zoom, scale: pointsPerMercatorMeter, bearing: newBearing)
+        let moved = commit(x: x, y: y, zoom: zoom, scale: pointsPerMercatorMeter, turn: turn(to: newBearing))
         rotationPivot = moved ? nil : pivot
         if centerX == pivot.x && centerY == pivot.y && bearing == pivot.bearing { rotationPivot = nil }
     }
@@ -354,12 +354,12 @@ public struct MercatorCamera: Hashable, Sendable {
     /// Invalid input (see ``apply(_:)``) is ignored.
     public mutating func pinchRotate(scale: Double, degrees: Double, anchor: ScreenPoint, dx: Double = 0, dy: Double = 0) {
         guard (try? checkPinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)) != nil else { return }
-        let newBearing = MapBearing.wrapped(bearing - degrees.remainder(dividingBy: 360))
-        let after = MapBearing.sinCos(degrees: newBearing)
-        let turned = ViewportExtents(
-            sin: after.sin, cos: after.cos, focal: focalPoint, minX: 0, minY: 0, maxX: widthPoints, maxY: heightPoints)
-        let lowest = Self.lowestZoom(extents: turned, limits: limits, bounds: bounds)
-        let newZoom = min(max(zoom + log2(scale), lowest), limits.maximumZoom)
+        let newBearing = MapBearing.wrapped(bearing - MapBearing.reducedTurn(degrees))
+        let turn = newBearing == bearing
+            ? Turn(bearing: bearing, sin: sinBearing, cos: cosBearing, extents: extents, lowestZoom: lowestShownZoom)
+            : turn(to: newBearing)
+        let after = (sin: turn.sin, cos: turn.cos)
+        let newZoom = min(max(zoom + log2(scale), turn.lowestZoom), limits.maximumZoom)
         let newScale = newZoom == zoom ? pointsPerMercatorMeter : Self.pointsPerMercatorMeter(zoom: newZoom)
         let u0 = anchor.x - focalX, v0 = anchor.y - focalY
         let east0 = cosBearing * u0 - sinBearing * v0, south0 = sinBearing * u0 + cosBearing * v0
@@ -373,7 +373,7 @@ public struct MercatorCamera: Hashable, Sendable {
         let x = (centerX + ScreenTransform.eastingOffset(east0, pointsPerMercatorMeter: pointsPerMercatorMeter))
             - ScreenTransform.eastingOffset(east1, pointsPerMercatorMeter: newScale)
         let y = (centerY - south0 / pointsPerMercatorMeter) + southward / newScale
-        commit(x: x, y: y, zoom: newZoom, scale: newScale, bearing: newBearing)
+        commit(x: x, y: y, zoom: newZoom, scale: newScale, turn: turn)
     }
 
     /// Changes the screen size (an orientation change, split view). The center and zoom that
@@ -519,6 +519,7 @@ public struct MercatorCamera: Hashable, Sendable {
     /// viewport-bounds mode, at least the zoom at which the bounds hold the viewport's extents
     /// both ways; never below the minimum zoom. (It may exceed the maximum zoom, which then
     /// wins.)
+    @inline(__always)
     static func lowestZoom(extents: ViewportExtents, limits: CameraZoomLimits, bounds: CameraBounds?) -> Double {
         var lowest = max(limits.minimumZoom, log2((extents.north + extents.south) / 256))
         if let bounds, bounds.mode == .viewport {
@@ -540,6 +541,7 @@ public struct MercatorCamera: Hashable, Sendable {
     /// wrapped into [-W/2, W/2). `scaleIfUnclamped` is the scale at `zoom` when the caller has
     /// it (used only if the clamp leaves `zoom` unchanged; it must be
     /// `pointsPerMercatorMeter(zoom:)` of it). Idempotent: its result is its own fixed point.
+    @inline(__always)
     func constrained(
         x: Double, y: Double, zoom: Double, scaleIfUnclamped: Double?
     ) -> (x: Double, y: Double, zoom: Double, pointsPerMercatorMeter: Double) {
@@ -609,25 +611,58 @@ public struct MercatorCamera: Hashable, Sendable {
     /// Makes a gesture's result the requested state and shows it constrained; the requested
     /// state becomes what is shown. A gesture that changes nothing shown (a pan of zero, a pan
     /// against the world's edge) changes nothing at all, so touching the map between two
-    /// orientation changes does not lose what turning back restores. A new bearing re-lays
-    /// the viewport out first (its extents and lowest zoom change). Returns whether the
+    /// orientation changes does not lose what turning back restores. Returns whether the
     /// constraints moved the proposed state.
     @discardableResult
-    private mutating func commit(x: Double, y: Double, zoom newZoom: Double, scale: Double, bearing newBearing: Double? = nil) -> Bool {
-        var next = self
-        if let newBearing, newBearing != bearing {
-            next.bearing = newBearing
-            next.layOut()
-        }
-        let shown = next.constrained(x: x, y: y, zoom: newZoom, scaleIfUnclamped: scale)
-        let moved = shown.x != WebMercator.wrappedEasting(x) || shown.y != y || shown.zoom != newZoom
-        guard shown.x != centerX || shown.y != centerY || shown.zoom != zoom || next.bearing != bearing else { return moved }
-        (next.centerX, next.centerY, next.zoom, next.pointsPerMercatorMeter) = shown
-        next.requestedX = next.centerX
-        next.requestedY = next.centerY
-        next.requestedZoom = next.zoom
-        next.rotationPivot = nil
-        self = next
+    private mutating func commit(x: Double, y: Double, zoom newZoom: Double, scale: Double) -> Bool {
+        let shown = constrained(x: x, y: y, zoom: newZoom, scaleIfUnclamped: scale)
+        let moved = shown.x != x || shown.y != y || shown.zoom != newZoom
+        guard shown.x != centerX || shown.y != centerY || shown.zoom != zoom else { return moved }
+        (centerX, centerY, zoom, pointsPerMercatorMeter) = shown
+        requestedX = centerX
+        requestedY = centerY
+        requestedZoom = zoom
+        rotationPivot = nil
         return moved
+    }
+
+    /// A new bearing with what it determines, computed by the caller: its sine and cosine,
+    /// the viewport's extents and the lowest zoom at it.
+    struct Turn {
+        var bearing: Double
+        var sin: Double
+        var cos: Double
+        var extents: ViewportExtents
+        var lowestZoom: Double
+    }
+
+    /// The layout at a new bearing (the size, insets, limits and bounds unchanged).
+    @inline(__always)
+    func turn(to bearing: Double) -> Turn {
+        let (sin, cos) = MapBearing.sinCos(degrees: bearing)
+        let extents = ViewportExtents(
+            sin: sin, cos: cos, focal: ScreenPoint(x: focalX, y: focalY), minX: 0, minY: 0, maxX: widthPoints, maxY: heightPoints)
+        return Turn(
+            bearing: bearing, sin: sin, cos: cos, extents: extents,
+            lowestZoom: Self.lowestZoom(extents: extents, limits: limits, bounds: bounds))
+    }
+
+    /// ``commit(x:y:zoom:scale:)`` at a new bearing: the layout turns first, then the
+    /// constraints for it apply.
+    @discardableResult @inline(__always)
+    private mutating func commit(x: Double, y: Double, zoom newZoom: Double, scale: Double, turn: Turn) -> Bool {
+        guard turn.bearing != bearing else { return commit(x: x, y: y, zoom: newZoom, scale: scale) }
+        bearing = turn.bearing
+        sinBearing = turn.sin
+        cosBearing = turn.cos
+        extents = turn.extents
+        lowestShownZoom = turn.lowestZoom
+        let shown = constrained(x: x, y: y, zoom: newZoom, scaleIfUnclamped: scale)
+        (centerX, centerY, zoom, pointsPerMercatorMeter) = shown
+        requestedX = centerX
+        requestedY = centerY
+        requestedZoom = zoom
+        rotationPivot = nil
+        return shown.x != x || shown.y != y || shown.zoom != newZoom
     }
 }

@@ -19,6 +19,7 @@ struct ViewportExtents: Hashable, Sendable {
     var north: Double
     var south: Double
 
+    @inline(__always)
     init(sin: Double, cos: Double, focal: ScreenPoint, minX: Double, minY: Double, maxX: Double, maxY: Double) {
         let u0 = minX - focal.x, u1 = maxX - focal.x
         let v0 = minY - focal.y, v1 = maxY - focal.y
