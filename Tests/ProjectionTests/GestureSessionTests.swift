@@ -45,6 +45,63 @@ struct GestureSessionTests {
         }
     }
 
+    @Test("A pinch that also rotates keeps the place under the fingers under the moving centroid within 1e-6 points, and turns the bearing by minus the fingers' rotation (property, seeded)")
+    func pinchRotateGluesTheMap() throws {
+        let step = zip(
+            Gen<Double>.double(in: 0.8...1.25), Gen<Double>.double(in: -0.2...0.2), Gen<Double>.double(in: -30...30),
+            Gen<Double>.double(in: -30...30))
+        let gesture = step.array(of: 1...40)
+        let limits = try CameraZoomLimits(minimumZoom: 10, maximumZoom: 13)
+        try forAll(count: 1_000, seed: 12, gesture) { steps in
+            var camera = try Self.paris(zoom: 12, limits: limits)
+            var session = PinchGestureSession()
+            var centroid = ScreenPoint(x: 180, y: 420)
+            var scale = 1.0, rotation = 0.0, time = 0.0
+            #expect(session.update(.began, scale: scale, rotationRadians: rotation, centroid: centroid, timestamp: time, camera: &camera))
+            let glued = try camera.mercatorPoint(at: centroid)
+            for (factor, turn, dx, dy) in steps {
+                scale *= factor
+                rotation += turn
+                centroid = ScreenPoint(x: centroid.x + dx, y: centroid.y + dy)
+                time += 1.0 / 120
+                #expect(session.update(.changed, scale: scale, rotationRadians: rotation, centroid: centroid, timestamp: time, camera: &camera))
+                let now = camera.point(for: glued)
+                guard isClose(now.x, centroid.x, within: 1e-6), isClose(now.y, centroid.y, within: 1e-6) else {
+                    Issue.record("the glued place is at \(now), the fingers at \(centroid)")
+                    return false
+                }
+            }
+            // The bearing is minus the total rotation, wrapped, within rounding of the sum of
+            // the increments (degrees).
+            let expected = MapBearing.wrapped(-rotation * 180 / .pi)
+            let difference = MapBearing.wrapped(camera.bearing - expected)
+            #expect(abs(difference) < 1e-9, "bearing \(camera.bearing), expected \(expected)")
+            #expect(session.update(.ended, scale: scale, rotationRadians: rotation, centroid: centroid, timestamp: time, camera: &camera))
+            #expect(!session.isActive)
+            return camera.zoom >= 10 && camera.zoom <= 13
+        }
+    }
+
+    @Test("A rotating pinch sample is one pinch-rotate step around the previous centroid with the centroid's move; invalid samples change nothing")
+    func pinchRotateIncrements() throws {
+        var camera = try Self.paris()
+        var byHand = camera
+        var session = PinchGestureSession()
+        #expect(session.update(.began, scale: 1.1, rotationRadians: 0.1, centroid: ScreenPoint(x: 100, y: 200), timestamp: 0, camera: &camera))
+        byHand.pinchRotate(scale: 1.1, degrees: (0.1 - 0) * (180 / .pi), anchor: ScreenPoint(x: 100, y: 200))
+        #expect(camera == byHand)
+        #expect(session.update(.changed, scale: 1.5, rotationRadians: 0.3, centroid: ScreenPoint(x: 130, y: 180), timestamp: 0.01, camera: &camera))
+        byHand.pinchRotate(scale: 1.5 / 1.1, degrees: (0.3 - 0.1) * (180 / .pi), anchor: ScreenPoint(x: 100, y: 200), dx: 30, dy: -20)
+        #expect(camera == byHand)
+        let before = camera
+        for rotation in [Double.nan, .infinity, -.infinity] {
+            #expect(!session.update(.changed, scale: 1.6, rotationRadians: rotation, centroid: ScreenPoint(x: 130, y: 180), timestamp: 0.02, camera: &camera))
+        }
+        #expect(camera == before && session.isActive)
+        #expect(session.update(.cancelled, scale: 1, rotationRadians: 0, centroid: ScreenPoint(x: 0, y: 0), timestamp: 0.03, camera: &camera))
+        #expect(camera == before && !session.isActive)
+    }
+
     @Test("A pinch sample is a pan by the centroid's move, then a pinch by the scale's ratio about the new centroid")
     func pinchIncrements() throws {
         var camera = try Self.paris()

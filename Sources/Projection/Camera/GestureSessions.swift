@@ -50,6 +50,9 @@ public enum GesturePhase: String, Hashable, Sendable, Codable, CaseIterable {
 public struct PinchGestureSession: Hashable, Sendable {
     /// The cumulative scale and centroid of the last applied sample, while a pinch is active.
     private var last: (scale: Double, centroid: ScreenPoint)?
+    /// The cumulative rotation of the last applied sample of a pinch that also rotates, in
+    /// radians clockwise.
+    private var lastRotation: Double?
     /// The two pointers' distance at the web gesture's start, in points.
     private var startDistance: Double?
     /// The time stamp of the last applied sample, in seconds (any monotonic clock).
@@ -101,6 +104,78 @@ public struct PinchGestureSession: Hashable, Sendable {
         return true
     }
 
+    /// Applies one sample of a pinch that also rotates: UIKit's `UIPinchGestureRecognizer`
+    /// and `UIRotationGestureRecognizer` recognised together (the rotation recognizer's
+    /// delegate allows simultaneous recognition). Keep each recognizer's latest cumulative
+    /// value and call this from both action methods: each call turns the change since the last
+    /// sample into one ``MercatorCamera/pinchRotate(scale:degrees:anchor:dx:dy:)`` step around
+    /// the previous centroid, moved to the new one, so the place under the fingers stays under
+    /// them as they spread, turn and move (to 1e-6 points; only the zoom limits, the world's
+    /// edge and the camera bounds stop it).
+    ///
+    /// ```swift
+    /// @objc func pinched(_ recognizer: UIPinchGestureRecognizer) {
+    ///     latestScale = recognizer.scale
+    ///     step(recognizer)
+    /// }
+    /// @objc func rotated(_ recognizer: UIRotationGestureRecognizer) {
+    ///     latestRotation = recognizer.rotation
+    ///     step(recognizer)
+    /// }
+    /// func step(_ recognizer: UIGestureRecognizer) {
+    ///     guard let phase = GesturePhase(recognizer.state) else { return }
+    ///     let location = recognizer.location(in: mapView)
+    ///     pinchSession.update(
+    ///         phase, scale: latestScale, rotationRadians: latestRotation,
+    ///         centroid: ScreenPoint(x: location.x, y: location.y),
+    ///         timestamp: ProcessInfo.processInfo.systemUptime, camera: &camera)
+    ///     render(camera)
+    /// }
+    /// ```
+    ///
+    /// To keep a pinch from turning the map by accident, pass a rotation of 0 until
+    /// ``RotationDeadZone/isPassed(rotationRadians:fingerDistancePoints:)`` says so, and to
+    /// snap a nearly north-up map back, ``NorthSnap`` when the gesture ends.
+    ///
+    /// - Parameters:
+    ///   - rotationRadians: The cumulative rotation since touch-down, radians, positive
+    ///     clockwise on screen (UIKit's `rotation`); finite.
+    ///   - The others: as ``update(_:scale:centroid:timestamp:camera:)``.
+    /// - Returns: Whether the sample was applied (an invalid one changes nothing).
+    @discardableResult
+    public mutating func update(
+        _ phase: GesturePhase, scale: Double, rotationRadians: Double, centroid: ScreenPoint, timestamp: Double,
+        camera: inout MercatorCamera
+    ) -> Bool {
+        if phase == .cancelled {
+            guard isActive else { return false }
+            end()
+            return true
+        }
+        guard scale.isFinite, scale > 0, rotationRadians.isFinite, timestamp.isFinite,
+              timestamp >= (lastTimestamp ?? -.infinity),
+              (try? camera.transform.validate(centroid, name: "pinch centroid")) != nil
+        else { return false }
+        let previous: (scale: Double, centroid: ScreenPoint, rotation: Double)
+        switch (phase, last) {
+        case (.began, _):
+            previous = (1, centroid, 0)
+        case (.changed, let active?), (.ended, let active?):
+            previous = (active.scale, active.centroid, lastRotation ?? 0)
+        default:
+            return false
+        }
+        let degrees = (rotationRadians - previous.rotation) * (180 / Double.pi)
+        camera.pinchRotate(
+            scale: scale / previous.scale, degrees: degrees, anchor: previous.centroid,
+            dx: centroid.x - previous.centroid.x, dy: centroid.y - previous.centroid.y)
+        last = (scale, centroid)
+        lastRotation = rotationRadians
+        lastTimestamp = timestamp
+        if phase == .ended { end() }
+        return true
+    }
+
     /// Applies one sample of a two-pointer gesture on the web: the pointers' positions, from
     /// which the centroid and the cumulative scale (their distance over the distance at
     /// ``GesturePhase/began``) follow.
@@ -132,17 +207,19 @@ public struct PinchGestureSession: Hashable, Sendable {
 
     private mutating func end() {
         last = nil
+        lastRotation = nil
         startDistance = nil
     }
 
     public static func == (a: PinchGestureSession, b: PinchGestureSession) -> Bool {
-        a.last?.scale == b.last?.scale && a.last?.centroid == b.last?.centroid
+        a.last?.scale == b.last?.scale && a.last?.centroid == b.last?.centroid && a.lastRotation == b.lastRotation
             && a.startDistance == b.startDistance && a.lastTimestamp == b.lastTimestamp
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(last?.scale)
         hasher.combine(last?.centroid)
+        hasher.combine(lastRotation)
         hasher.combine(startDistance)
         hasher.combine(lastTimestamp)
     }

@@ -158,9 +158,9 @@ extension MercatorCamera {
     /// The shape is the rotated box's corners for a box; the points, for places and pins;
     /// for a geodesic circle, its continuous boundary: at bearings that are multiples of 90
     /// degrees its closed-form latitude and longitude extremes, otherwise each extreme is found
-    /// over the azimuth from the center (64 samples, each local maximum refined by golden-section
-    /// search to 1e-10 degrees of azimuth, where the extent has converged to far below a
-    /// nanometre), with boundary points beyond the Mercator world taken on its edge. A circle
+    /// over the azimuth from the center (32 samples, each local maximum refined by a
+    /// search (Brent's method) to 1e-9 degrees of azimuth, where the extent has converged to
+    /// far below a nanometre), with boundary points beyond the Mercator world taken on its edge. A circle
     /// around a pole, or spanning every longitude, is fitted as its bounding box within the
     /// world; a circle wholly beyond the world (a user within about 550 km of a pole) as the
     /// preview shows it, around the nearest place on the world's edge.
@@ -296,7 +296,7 @@ extension MercatorCamera {
             let dY = min(max(projected.y, -half), half) - center.y
             return (cos * dX - sin * dY, -sin * dX - cos * dY)
         }
-        let samples = 64
+        let samples = 32
         let step = 360.0 / Double(samples)
         let values = (0..<samples).map { point(Double($0) * step) }
         var extent = FitExtent(originX: center.x, originY: center.y)
@@ -309,7 +309,7 @@ extension MercatorCamera {
                 let previous = direction(values[(sample + samples - 1) % samples])
                 let next = direction(values[(sample + 1) % samples])
                 guard value >= previous, value >= next else { continue }
-                let refined = goldenMaximum(
+                let refined = brentMaximum(
                     from: Double(sample - 1) * step, to: Double(sample + 1) * step) { direction(point($0)) }
                 best[index] = max(best[index], refined, value)
             }
@@ -321,30 +321,63 @@ extension MercatorCamera {
         return extent
     }
 
-    /// The largest value of `f` on [a, b] by golden-section search, to an interval of 1e-10
-    /// (degrees of azimuth here), with the ends' values included.
-    static func goldenMaximum(from a: Double, to b: Double, _ f: (Double) -> Double) -> Double {
-        let ratio = (5.0.squareRoot() - 1) / 2
+    /// The largest value of `f` on [a, b], for a smooth `f` with one maximum there, by Brent's
+    /// method (golden-section steps safeguarding parabolic interpolation; Brent 1973, ch. 5),
+    /// to an interval of 1e-9 (degrees of azimuth here: the extent then differs from the true
+    /// maximum by about radius x (1e-9 degrees in radians)^2 / 2, below 1e-19 of the radius).
+    /// The largest value seen is returned, so it is never below f at the best sample.
+    static func brentMaximum(from a: Double, to b: Double, _ f: (Double) -> Double) -> Double {
+        let golden = (3 - 5.0.squareRoot()) / 2
+        let tolerance = 1e-9
         var low = a, high = b
-        var x1 = high - ratio * (high - low), x2 = low + ratio * (high - low)
-        var f1 = f(x1), f2 = f(x2)
-        var best = max(f1, f2)
-        while high - low > 1e-10 {
-            if f1 < f2 {
-                low = x1
-                x1 = x2
-                f1 = f2
-                x2 = low + ratio * (high - low)
-                f2 = f(x2)
-            } else {
-                high = x2
-                x2 = x1
-                f2 = f1
-                x1 = high - ratio * (high - low)
-                f1 = f(x1)
+        var x = low + golden * (high - low)
+        var w = x, v = x
+        var fx = f(x)
+        var fw = fx, fv = fx
+        var step = 0.0, previousStep = 0.0
+        for _ in 0..<100 {
+            let middle = (low + high) / 2
+            if abs(x - middle) <= 2 * tolerance - (high - low) / 2 { break }
+            var useGolden = true
+            if abs(previousStep) > tolerance {
+                // The parabola through (x, fx), (w, fw), (v, fv); its vertex, if it lies inside
+                // the interval and moves less than half the step before last.
+                let r = (x - w) * (fx - fv)
+                var q = (x - v) * (fx - fw)
+                var p = (x - v) * q - (x - w) * r
+                q = 2 * (q - r)
+                if q > 0 { p = -p }
+                q = abs(q)
+                if abs(p) < abs(q * previousStep / 2), p > q * (low - x), p < q * (high - x) {
+                    previousStep = step
+                    step = p / q
+                    useGolden = false
+                    if (x + step) - low < 2 * tolerance || high - (x + step) < 2 * tolerance {
+                        step = x < middle ? tolerance : -tolerance
+                    }
+                }
             }
-            best = max(best, f1, f2)
+            if useGolden {
+                previousStep = (x < middle ? high : low) - x
+                step = golden * previousStep
+            }
+            let u = abs(step) >= tolerance ? x + step : x + (step > 0 ? tolerance : -tolerance)
+            let fu = f(u)
+            if fu >= fx {
+                if u < x { high = x } else { low = x }
+                (v, fv) = (w, fw)
+                (w, fw) = (x, fx)
+                (x, fx) = (u, fu)
+            } else {
+                if u < x { low = u } else { high = u }
+                if fu >= fw || w == x {
+                    (v, fv) = (w, fw)
+                    (w, fw) = (u, fu)
+                } else if fu >= fv || v == x || v == w {
+                    (v, fv) = (u, fu)
+                }
+            }
         }
-        return best
+        return fx
     }
 }
