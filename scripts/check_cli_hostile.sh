@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make cli-hostile: geobench against files that are not files, writes that fail, memory limits
-# and camera scripts with repeated keys (docs/BAD_INPUTS.md, rows 47 to 56). Every check wants
+# make cli-hostile: geobench against files that are not files, writes that fail, memory limits,
+# camera scripts with repeated keys and bad bearing, insets, fit and bounds events
+# (docs/BAD_INPUTS.md, rows 47 to 53 and 64). Every check wants
 # exit status 1, exactly one line on stderr starting "geobench: " and saying why, within 10 s,
 # under a 1 GiB address-space limit (a read of /dev/zero or a FIFO would hang or crash instead).
 #
@@ -151,6 +152,58 @@ expect_error "script: events twice" "duplicate key 'events' at the top level" "$
 expect_error "script: dx twice, once escaped" "duplicate key 'dx' in events[0]" "$geobench" camera --script "$tmp/escaped.json"
 expect_error "render --script: zoom twice" "duplicate key 'zoom' in camera" "$geobench" render "${paris[@]}" --script "$tmp/zoom.json"
 expect_error "script: 100 000 '['" "arrays and objects nested deeper than 64 levels" "$geobench" camera --script "$tmp/deep.json"
+
+# --- Class 8: the camera's bearing, insets, fit and bounds events in scripts (row 64). ---
+# script NAME EVENTS [CAMERA-EXTRA]: a script at $tmp/NAME.json, Paris on a phone, with these events.
+script() {
+  printf '{"camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844%s},"events":[%s]}' \
+    "${3:-}" "$2" >"$tmp/$1.json"
+}
+script insets-no-rectangle '{"type":"pan","dx":1,"dy":2},{"type":"insets","top":500,"bottom":344}'
+expect_error "script: insets leaving no rectangle" \
+  "event 1 (insets): edge insets (top 500.0, left 0.0, bottom 344.0, right 0.0) leave less than one point of the 390.0 x 844.0 screen" \
+  "$geobench" camera --script "$tmp/insets-no-rectangle.json"
+script insets-negative '{"type":"insets","left":-1,"keep":"content"}'
+expect_error "script: negative insets" "event 0 (insets): edge insets (top 0.0, left -1.0, bottom 0.0, right 0.0) contain a negative value" \
+  "$geobench" camera --script "$tmp/insets-negative.json"
+script beyond-double '{"type":"rotate","degrees":1e400,"x":100,"y":200}'
+expect_error "script: a rotation of 1e400 degrees" "not valid JSON (or a number beyond the range of a double)" \
+  "$geobench" camera --script "$tmp/beyond-double.json"
+script insets-beyond-double '{"type":"insets","top":-1e400}'
+expect_error "script: insets of -1e400" "not valid JSON (or a number beyond the range of a double)" \
+  "$geobench" camera --script "$tmp/insets-beyond-double.json"
+script rotate-no-degrees '{"type":"rotate","x":100,"y":200}'
+expect_error "script: rotate without degrees" "missing key 'degrees' in events[0]" "$geobench" camera --script "$tmp/rotate-no-degrees.json"
+script fit-two-shapes '{"type":"fit","region":{"latitude":48.8566,"longitude":2.3522,"radius":10000},"bounds":{"south":48,"north":49,"west":2,"east":3}}'
+expect_error "script: a fit with two shapes" "a fit needs exactly one of region, bounds or coordinates (found 2)" \
+  "$geobench" camera --script "$tmp/fit-two-shapes.json"
+script fit-nothing '{"type":"fit","coordinates":[]}'
+expect_error "script: a fit of no coordinates" "event 0 (fit): nothing to fit" "$geobench" camera --script "$tmp/fit-nothing.json"
+script unknown-mode '{"type":"bounds","south":48,"north":49,"west":2,"east":3,"mode":"sideways"}'
+expect_error "script: an unknown bounds mode" "events[0].mode" "$geobench" camera --script "$tmp/unknown-mode.json"
+script unknown-keep '{"type":"insets","top":10,"keep":"everything"}'
+expect_error "script: an unknown insets keep" "events[0].keep" "$geobench" camera --script "$tmp/unknown-keep.json"
+script bounds-south-north '{"type":"bounds","south":49,"north":48,"west":2,"east":3}'
+expect_error "script: bounds with south > north" "event 0 (bounds): south 49.0 lies north of north 48.0: expected south <= north" \
+  "$geobench" camera --script "$tmp/bounds-south-north.json"
+script start-insets '' ',"insets":{"top":900}'
+expect_error "script: starting insets leaving no rectangle" "camera: edge insets (top 900.0" "$geobench" camera --script "$tmp/start-insets.json"
+script start-bounds '' ',"bounds":{"south":49,"north":48,"west":2,"east":3}'
+expect_error "script: starting bounds with south > north" "camera: south 49.0 lies north of north 48.0" \
+  "$geobench" camera --script "$tmp/start-bounds.json"
+# Every new event, from the example: exit 0, nothing on stderr, one state per event plus the
+# first, and only finite numbers (JSON has no NaN or infinity; a word like nan would show).
+status=0
+( ulimit -v 1048576; timeout 10 "$geobench" camera --script "$root/examples/fullscreen-camera.json" >"$tmp/stdout" 2>"$tmp/stderr" ) || status=$?
+events="$(grep -c '"type"' "$root/examples/fullscreen-camera.json" || true)"
+states="$(grep -o '"camera":' "$tmp/stdout" | wc -l)"
+if [ "$status" -eq 0 ] && [ ! -s "$tmp/stderr" ] && [ "$states" -eq $((events + 1)) ] \
+  && ! grep -qiE 'nan|inf' "$tmp/stdout" && grep -q '"bearing":' "$tmp/stdout" && grep -q '"insets":{"top":' "$tmp/stdout"; then
+  checks=$((checks + 1))
+  echo "ok - examples/fullscreen-camera.json (every new event) prints $states finite states"
+else
+  fail "examples/fullscreen-camera.json: exit status $status, $states states for $events events: $(head -c 300 "$tmp/stderr")"
+fi
 
 if [ "$failures" -gt 0 ]; then
   echo "cli-hostile: $failures checks failed, $checks passed" >&2

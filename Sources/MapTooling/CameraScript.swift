@@ -14,8 +14,12 @@ import Foundation
 ///      "events":[{"type":"pinch","scale":..,"x":..,"y":..}, ...],
 ///      "track":[{"latitude":..,"longitude":..}]}
 ///
-/// `camera` may also carry `minimumZoom` and `maximumZoom` (default 0 and 22); `track` may
-/// be left out.
+/// `camera` may also carry `minimumZoom` and `maximumZoom` (default 0 and 22), `bearing`
+/// (degrees, the compass direction at the top of the screen, default 0),
+/// `insets` (`{"top":..,"left":..,"bottom":..,"right":..}`, points, each default 0) and
+/// `bounds` (`{"south":..,"north":..,"west":..,"east":..,"mode":"viewport"|"center"}`,
+/// degrees, mode default viewport); `track` may be left out. The events are ``CameraEvent``'s
+/// encoded form.
 public struct CameraScript: Hashable, Sendable, Decodable {
     /// The camera before the first event.
     public struct Start: Hashable, Sendable, Decodable {
@@ -34,11 +38,19 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         public var minimumZoom: Double?
         /// The highest zoom, default 22.
         public var maximumZoom: Double?
+        /// The bearing in degrees (the compass direction at the top of the screen), default 0;
+        /// any finite value, wrapped into (-180, 180].
+        public var bearing: Double?
+        /// The edge insets in points, default none.
+        public var insets: Insets?
+        /// The camera bounds, default none.
+        public var bounds: Bounds?
 
         /// A starting camera; the values are checked when the script runs.
         public init(
             latitude: Double, longitude: Double, zoom: Double, width: Double, height: Double,
-            minimumZoom: Double? = nil, maximumZoom: Double? = nil
+            minimumZoom: Double? = nil, maximumZoom: Double? = nil,
+            bearing: Double? = nil, insets: Insets? = nil, bounds: Bounds? = nil
         ) {
             self.latitude = latitude
             self.longitude = longitude
@@ -47,6 +59,69 @@ public struct CameraScript: Hashable, Sendable, Decodable {
             self.height = height
             self.minimumZoom = minimumZoom
             self.maximumZoom = maximumZoom
+            self.bearing = bearing
+            self.insets = insets
+            self.bounds = bounds
+        }
+
+        /// The starting camera's edge insets as the script gives them, in points: checked
+        /// (finite, >= 0, leaving at least one point of the screen each way) when the script
+        /// runs, so that the error names the starting camera.
+        public struct Insets: Hashable, Sendable, Decodable {
+            /// Points covered at the top.
+            public var top: Double
+            /// Points covered on the left.
+            public var left: Double
+            /// Points covered at the bottom.
+            public var bottom: Double
+            /// Points covered on the right.
+            public var right: Double
+
+            /// Insets from their four values in points (checked when the script runs).
+            public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+                self.top = top
+                self.left = left
+                self.bottom = bottom
+                self.right = right
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case top, left, bottom, right
+            }
+
+            /// Decodes `{"top":..,"left":..,"bottom":..,"right":..}`, each key optional
+            /// (default 0).
+            ///
+            /// - Throws: `DecodingError` for a value that is not a number.
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                func value(_ key: CodingKeys) throws -> Double { try container.decodeIfPresent(Double.self, forKey: key) ?? 0 }
+                self.init(top: try value(.top), left: try value(.left), bottom: try value(.bottom), right: try value(.right))
+            }
+        }
+
+        /// The starting camera's bounds as the script gives them, in degrees (west > east
+        /// across the antimeridian): checked when the script runs.
+        public struct Bounds: Hashable, Sendable, Decodable {
+            /// Southern edge, degrees.
+            public var south: Double
+            /// Northern edge, degrees.
+            public var north: Double
+            /// Western edge, degrees.
+            public var west: Double
+            /// Eastern edge, degrees.
+            public var east: Double
+            /// What must stay inside: the whole viewport (default) or the center.
+            public var mode: CameraBounds.Mode?
+
+            /// Bounds from their edges in degrees and a mode (checked when the script runs).
+            public init(south: Double, north: Double, west: Double, east: Double, mode: CameraBounds.Mode? = nil) {
+                self.south = south
+                self.north = north
+                self.west = west
+                self.east = east
+                self.mode = mode
+            }
         }
     }
 
@@ -132,13 +207,7 @@ public struct CameraScript: Hashable, Sendable, Decodable {
     public func run(_ body: (State) -> Bool) throws(CameraScriptError) {
         var camera: MercatorCamera
         do throws(GeometryError) {
-            let limits = try CameraZoomLimits(
-                minimumZoom: self.camera.minimumZoom ?? CameraZoomLimits.default.minimumZoom,
-                maximumZoom: self.camera.maximumZoom ?? CameraZoomLimits.default.maximumZoom)
-            camera = try MercatorCamera(
-                center: try Coordinate(latitude: self.camera.latitude, longitude: self.camera.longitude),
-                zoom: self.camera.zoom, widthPoints: self.camera.width, heightPoints: self.camera.height,
-                limits: limits)
+            camera = try self.camera.make()
         } catch {
             throw CameraScriptError(eventIndex: nil, eventType: nil, error: error)
         }
@@ -157,6 +226,37 @@ public struct CameraScript: Hashable, Sendable, Decodable {
             }
             guard record() else { return }
         }
+    }
+}
+
+extension CameraScript.Start {
+    /// The camera these values describe: made at the center and zoom, then given its bounds
+    /// and insets (the center staying the coordinate at the focal point), then jumped to the
+    /// same center and zoom at the bearing, so that the center and zoom are what a resize
+    /// derives the view from, as for a camera made directly.
+    ///
+    /// - Throws: The `GeometryError` of the first invalid value (limits, center, zoom, size,
+    ///   bounds, insets, bearing).
+    public func make() throws(GeometryError) -> MercatorCamera {
+        let limits = try CameraZoomLimits(
+            minimumZoom: minimumZoom ?? CameraZoomLimits.default.minimumZoom,
+            maximumZoom: maximumZoom ?? CameraZoomLimits.default.maximumZoom)
+        let center = try Coordinate(latitude: latitude, longitude: longitude)
+        var camera = try MercatorCamera(
+            center: center, zoom: zoom, widthPoints: width, heightPoints: height, limits: limits)
+        if let bounds {
+            camera.setBounds(CameraBounds(
+                try CoordinateBounds(south: bounds.south, north: bounds.north, west: bounds.west, east: bounds.east),
+                mode: bounds.mode ?? .viewport))
+        }
+        if let insets {
+            try camera.setInsets(
+                ScreenInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right), keeping: .center)
+        }
+        if let bearing {
+            try camera.jump(center: center, zoom: zoom, bearing: bearing)
+        }
+        return camera
     }
 }
 

@@ -92,11 +92,23 @@ public struct PreviewDrawing: Hashable, Sendable {
         func coordinate(_ y: Double) -> Coordinate {
             (try? transform.coordinate(at: ScreenPoint(x: width / 2, y: y))) ?? transform.centerMercator.coordinate
         }
-        let center = coordinate(height / 2)
-        let span = min(width / transform.pointsPerMercatorMeter / WebMercator.worldWidthMeters * 360, 360)
-        let west = center.longitude - span / 2, east = center.longitude + span / 2
-        let north = min(coordinate(0).latitude, WebMercator.maximumLatitude)
-        let south = max(coordinate(height).latitude, -WebMercator.maximumLatitude)
+        var west: Double, east: Double, north: Double, south: Double
+        if transform.bearing == 0 {
+            let center = coordinate(height / 2)
+            let span = min(width / transform.pointsPerMercatorMeter / WebMercator.worldWidthMeters * 360, 360)
+            west = center.longitude - span / 2
+            east = center.longitude + span / 2
+            north = min(coordinate(0).latitude, WebMercator.maximumLatitude)
+            south = max(coordinate(height).latitude, -WebMercator.maximumLatitude)
+        } else {
+            // A turned screen covers more than its middle column and width: the box of the
+            // whole rotated viewport (east unwrapped past west across the antimeridian).
+            let visible = transform.visibleBounds
+            west = visible.west
+            east = visible.west + visible.longitudeWidthDegrees
+            north = visible.north
+            south = visible.south
+        }
         func step(_ extent: Double) -> Double {
             var step = 1e-4
             while extent / step > 10 {

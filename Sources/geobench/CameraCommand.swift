@@ -13,7 +13,15 @@ import Foundation
 struct CameraCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "camera",
-        abstract: "Play a camera script (pinch, pan, doubleTap, resize) and print each state and the tracked points as JSON."
+        abstract: "Play a camera script (pinch, pan, doubleTap, resize, rotate, pinchRotate, insets, jump, fit, bounds) and print each state and the tracked points as JSON.",
+        discussion: """
+            The script's camera takes latitude, longitude, zoom, width, height and optionally minimumZoom, \
+            maximumZoom, bearing (degrees, the compass direction at the top), insets {top,left,bottom,right} \
+            (points) and bounds {south,north,west,east,mode}. Rotations are in degrees, positive as the \
+            fingers turn clockwise (the bearing becomes bearing - degrees). Each printed camera has latitude, \
+            longitude (the coordinate at the focal point), zoom, width, height, bearing, the requested insets \
+            and the bounds (or null). See docs/DESIGN.md.
+            """
     )
 
     @Option(name: .long, help: "JSON script: {\"camera\":{...},\"events\":[...],\"track\":[...]} (see docs/DESIGN.md).")
@@ -46,15 +54,35 @@ struct CameraCommand: ParsableCommand {
         try output.flush()
     }
 
-    /// One state in the JSON shape of DESIGN.md.
+    /// One state in the JSON shape of DESIGN.md: the insets are the requested ones (a screen
+    /// too small for them uses them scaled down, and a resize back restores them).
     static func json(_ state: CameraScript.State) -> JSONValue {
-        .object([
+        let camera = state.camera
+        let insets = camera.insets
+        let bounds: JSONValue = camera.bounds.map { bounds in
+            .object([
+                ("south", .number(bounds.bounds.south)),
+                ("north", .number(bounds.bounds.north)),
+                ("west", .number(bounds.bounds.west)),
+                ("east", .number(bounds.bounds.east)),
+                ("mode", .string(bounds.mode.rawValue)),
+            ])
+        } ?? .null
+        return .object([
             ("camera", .object([
                 ("latitude", .number(state.center.latitude)),
                 ("longitude", .number(state.center.longitude)),
-                ("zoom", .number(state.camera.zoom)),
-                ("width", .number(state.camera.widthPoints)),
-                ("height", .number(state.camera.heightPoints)),
+                ("zoom", .number(camera.zoom)),
+                ("width", .number(camera.widthPoints)),
+                ("height", .number(camera.heightPoints)),
+                ("bearing", .number(camera.bearing)),
+                ("insets", .object([
+                    ("top", .number(insets.top)),
+                    ("left", .number(insets.left)),
+                    ("bottom", .number(insets.bottom)),
+                    ("right", .number(insets.right)),
+                ])),
+                ("bounds", bounds),
             ])),
             ("track", .array(state.track.map { point in
                 .object([("x", .number(point.x)), ("y", .number(point.y))])

@@ -3,7 +3,10 @@ import Projection
 
 /// libFuzzer entry: random calls of the public API with arbitrary doubles. The bytes are read
 /// as a sequence of (operation byte, doubles) records; every call either throws its typed
-/// error or returns values that are all finite, and a camera that threw is unchanged.
+/// error or returns values that are all finite, and a camera that threw is unchanged. Camera
+/// events include rotate, pinch-rotate, insets, jump, fit and bounds; after each, the camera's
+/// invariants hold (finite state, bearing in (-180, 180], zoom within the limits, insets that
+/// leave a point each way).
 func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     var input = Input(bytes: UnsafeBufferPointer(start: data, count: size))
@@ -64,11 +67,49 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             // event changes nothing, and the gesture method then ignores it (same camera).
             let before = camera
             let event: CameraEvent
-            switch input.byte().map({ $0 % 4 }) ?? 0 {
+            switch input.byte().map({ $0 % 11 }) ?? 0 {
             case 0: event = .pinch(scale: input.double(), anchor: ScreenPoint(x: input.double(), y: input.double()))
             case 1: event = .pan(dx: input.double(), dy: input.double())
             case 2: event = .doubleTap(ScreenPoint(x: input.double(), y: input.double()))
-            default: event = .resize(width: input.double(), height: input.double())
+            case 3: event = .resize(width: input.double(), height: input.double())
+            case 4: event = .rotate(degrees: input.number(), anchor: ScreenPoint(x: input.number(), y: input.number()))
+            case 5:
+                event = .pinchRotate(
+                    scale: input.number(), degrees: input.number(), anchor: ScreenPoint(x: input.number(), y: input.number()),
+                    dx: input.number(), dy: input.number())
+            case 6:
+                let keeping: MercatorCamera.InsetsChange = (input.byte() ?? 0) & 1 == 0 ? .center : .content
+                event = .insets(top: input.number(), left: input.number(), bottom: input.number(), right: input.number(), keeping: keeping)
+            case 7:
+                // Each value present or not, as a script leaves keys out.
+                let present = input.byte() ?? 0
+                event = .jump(
+                    latitude: present & 1 != 0 ? input.number() : nil, longitude: present & 2 != 0 ? input.number() : nil,
+                    zoom: present & 4 != 0 ? input.number() : nil, bearing: present & 8 != 0 ? input.number() : nil)
+            case 8:
+                // Small shapes, so that an execution stays fast: at most three places, a radius
+                // below 100 km (a circle's fit searches its boundary through PROJ).
+                let shape: CameraEvent.FitShape
+                switch (input.byte() ?? 0) % 3 {
+                case 0:
+                    var radius = input.number()
+                    if radius.isFinite { radius = radius.truncatingRemainder(dividingBy: 100_000) }
+                    shape = .region(latitude: input.number(), longitude: input.number(), radiusMeters: radius)
+                case 1:
+                    shape = .bounds(south: input.number(), north: input.number(), west: input.number(), east: input.number())
+                default:
+                    let count = Int((input.byte() ?? 0) % 4)
+                    shape = .coordinates((0..<count).map { _ in CameraEvent.Place(latitude: input.number(), longitude: input.number()) })
+                }
+                let options = input.byte() ?? 0
+                event = .fit(
+                    shape, padding: options & 1 != 0 ? input.number() : 0, bearing: options & 2 != 0 ? input.number() : nil,
+                    zoomSnap: options & 4 != 0 ? input.number() : nil)
+            case 9:
+                let mode: CameraBounds.Mode = (input.byte() ?? 0) & 1 == 0 ? .viewport : .center
+                event = .bounds(south: input.number(), north: input.number(), west: input.number(), east: input.number(), mode: mode)
+            default:
+                event = .clearBounds
             }
             var direct = camera
             switch event {
@@ -85,9 +126,9 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             do throws(GeometryError) {
                 try camera.apply(event)
             } catch {
-                precondition(camera == before, "a rejected event changed the camera")
+                precondition(camera == before, "a rejected event changed the camera: \(event)")
             }
-            precondition(direct == camera, "the gesture method and apply(_:) disagree")
+            precondition(direct == camera, "the gesture method and apply(_:) disagree on \(event): \(direct) vs \(camera)")
             check(camera)
         case 8:
             if let center = try? MercatorPoint(x: input.double(), y: input.double()),
@@ -217,6 +258,15 @@ struct Input {
     mutating func coordinate() -> Coordinate? {
         try? Coordinate(latitude: double(), longitude: double())
     }
+
+    /// A number for the camera's settings: after a flag byte, either any double (odd flag) or
+    /// a tame one, hundredths from -327.68 to 327.67 (even flag), so that valid degrees,
+    /// points and zoom levels come often enough to reach what lies past the checks.
+    mutating func number() -> Double {
+        guard (byte() ?? 0) & 1 == 0 else { return double() }
+        let high = UInt16(byte() ?? 0), low = UInt16(byte() ?? 0)
+        return Double(Int16(bitPattern: high << 8 | low)) / 100
+    }
 }
 
 func checkFinite(_ values: Double...) {
@@ -240,7 +290,22 @@ func check(_ camera: MercatorCamera) {
     let center = camera.centerMercator
     checkFinite(center.x, center.y, camera.zoom, camera.pointsPerMercatorMeter, camera.widthPoints, camera.heightPoints)
     precondition(camera.zoom >= camera.limits.minimumZoom && camera.zoom <= camera.limits.maximumZoom, "zoom \(camera.zoom)")
+    // The bearing is finite and kept in (-180, 180].
+    checkFinite(camera.bearing)
+    precondition(camera.bearing > -180 && camera.bearing <= 180, "bearing \(camera.bearing)")
+    // The requested insets are valid values; the effective ones leave a point each way, so the
+    // focal point lies on the screen.
+    let insets = camera.insets, effective = camera.effectiveInsets
+    checkFinite(insets.top, insets.left, insets.bottom, insets.right, effective.top, effective.left, effective.bottom, effective.right)
+    precondition([insets.top, insets.left, insets.bottom, insets.right].allSatisfy { $0 >= 0 }, "insets \(insets)")
+    precondition(effective.left + effective.right <= camera.widthPoints - 1 + 1e-9
+        && effective.top + effective.bottom <= camera.heightPoints - 1 + 1e-9, "effective insets \(effective)")
+    let focal = camera.focalPoint
+    precondition(focal.x >= 0 && focal.x <= camera.widthPoints && focal.y >= 0 && focal.y <= camera.heightPoints, "focal point \(focal)")
     check(camera.transform)
+    let unobstructed = camera.unobstructedVisibleBounds
+    checkFinite(unobstructed.south, unobstructed.north, unobstructed.west, unobstructed.east)
+    precondition(unobstructed.south <= unobstructed.north, "invalid unobstructed bounds \(unobstructed)")
 }
 
 func check(_ transform: ScreenTransform) {

@@ -12,7 +12,10 @@ import GeoMath
 ///
 /// A box that crosses the antimeridian (west > east) works as any other: the camera pans
 /// across +-180 inside it. North and south are taken within the Web Mercator world
-/// (+-85.0511287798066 degrees).
+/// (+-85.0511287798066 degrees), and the world's edge wins over the box: in center mode the
+/// camera zooms in until the center can reach a box near a pole with the viewport still inside
+/// the world, and where even the maximum zoom cannot do that (a box of zero height on the
+/// world's edge), the center stays as near the box as the world allows.
 public struct CameraBounds: Hashable, Sendable, Codable {
     /// What must stay inside the box.
     public enum Mode: String, Hashable, Sendable, Codable, CaseIterable {
@@ -41,8 +44,12 @@ public struct CameraBounds: Hashable, Sendable, Codable {
         let world = WebMercator.worldWidthMeters
         let limit = WebMercator.maximumLatitude
         // The clamp latitude projects a few nanometres beyond W/2: the box stays on the world.
-        southY = max(WebMercatorPROJ.forward(longitude: 0, latitude: min(max(bounds.south, -limit), limit)).y, -world / 2)
-        northY = min(WebMercatorPROJ.forward(longitude: 0, latitude: min(max(bounds.north, -limit), limit)).y, world / 2)
+        func onWorld(_ latitude: Double) -> Double {
+            let y = WebMercatorPROJ.forward(longitude: 0, latitude: min(max(latitude, -limit), limit)).y
+            return min(max(y, -world / 2), world / 2)
+        }
+        southY = onWorld(bounds.south)
+        northY = max(onWorld(bounds.north), southY)
         if bounds.spansAllLongitudes {
             westX = -world / 2
             eastX = world / 2

@@ -99,6 +99,17 @@ public enum CameraEvent: Hashable, Sendable, Codable {
         func number(_ key: CodingKeys) throws -> Double { try container.decode(Double.self, forKey: key) }
         func optional(_ key: CodingKeys) throws -> Double? { try container.decodeIfPresent(Double.self, forKey: key) }
         func anchor() throws -> ScreenPoint { ScreenPoint(x: try number(.x), y: try number(.y)) }
+        // A choice among named values, with an error that lists them.
+        func choice<Choice: RawRepresentable & CaseIterable>(_ key: CodingKeys, default value: Choice) throws -> Choice
+        where Choice.RawValue == String {
+            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return value }
+            guard let chosen = Choice(rawValue: text) else {
+                let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "unknown \(key.stringValue) '\(text)': expected \(names)")
+            }
+            return chosen
+        }
         let type = try container.decode(String.self, forKey: .type)
         switch type {
         case "pinch":
@@ -119,7 +130,7 @@ public enum CameraEvent: Hashable, Sendable, Codable {
             self = .insets(
                 top: try optional(.top) ?? 0, left: try optional(.left) ?? 0, bottom: try optional(.bottom) ?? 0,
                 right: try optional(.right) ?? 0,
-                keeping: try container.decodeIfPresent(MercatorCamera.InsetsChange.self, forKey: .keep) ?? .center)
+                keeping: try choice(.keep, default: MercatorCamera.InsetsChange.center))
         case "jump":
             self = .jump(
                 latitude: try optional(.latitude), longitude: try optional(.longitude), zoom: try optional(.zoom),
@@ -127,9 +138,9 @@ public enum CameraEvent: Hashable, Sendable, Codable {
         case "fit":
             let shapes = [CodingKeys.region, .bounds, .coordinates].filter { container.contains($0) }
             guard shapes.count == 1 else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .type, in: container,
-                    debugDescription: "a fit needs exactly one of region, bounds or coordinates (found \(shapes.count))")
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: container.codingPath,
+                    debugDescription: "a fit needs exactly one of region, bounds or coordinates (found \(shapes.count))"))
             }
             let shape: FitShape
             switch shapes[0] {
@@ -156,7 +167,7 @@ public enum CameraEvent: Hashable, Sendable, Codable {
             } else {
                 self = .bounds(
                     south: try number(.south), north: try number(.north), west: try number(.west), east: try number(.east),
-                    mode: try container.decodeIfPresent(CameraBounds.Mode.self, forKey: .mode) ?? .viewport)
+                    mode: try choice(.mode, default: CameraBounds.Mode.viewport))
             }
         default:
             throw DecodingError.dataCorruptedError(

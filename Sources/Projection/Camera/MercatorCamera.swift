@@ -283,6 +283,7 @@ public struct MercatorCamera: Hashable, Sendable {
     /// finite pan is valid; a non-finite one is ignored.
     public mutating func pan(dx: Double, dy: Double) {
         guard dx.isFinite, dy.isFinite else { return }
+        let (dx, dy) = Self.boundedTranslation(dx, dy)
         // The translation in the unrotated frame: R(b)^T (dx, dy).
         let east = cosBearing * dx - sinBearing * dy
         let south = sinBearing * dx + cosBearing * dy
@@ -322,7 +323,9 @@ public struct MercatorCamera: Hashable, Sendable {
         let u = anchor.x - focalX, v = anchor.y - focalY
         var pivot = RotationPivot(x: centerX, y: centerY, bearing: bearing, u: u, v: v, degrees: 0)
         if let running = rotationPivot, running.u == u, running.v == v { pivot = running }
-        pivot.degrees += degrees
+        // Reduced first (the same turn), so that a huge angle neither overflows the running
+        // total nor swallows the small turns after it.
+        pivot.degrees += MapBearing.reducedTurn(degrees)
         let newBearing = MapBearing.wrapped(pivot.bearing - MapBearing.reducedTurn(pivot.degrees))
         var x = pivot.x, y = pivot.y
         if newBearing != pivot.bearing {
@@ -363,12 +366,16 @@ public struct MercatorCamera: Hashable, Sendable {
         let newScale = newZoom == zoom ? pointsPerMercatorMeter : Self.pointsPerMercatorMeter(zoom: newZoom)
         let u0 = anchor.x - focalX, v0 = anchor.y - focalY
         let east0 = cosBearing * u0 - sinBearing * v0, south0 = sinBearing * u0 + cosBearing * v0
+        let (dx, dy) = Self.boundedTranslation(dx, dy)
         // The translation is taken in the new unrotated frame, whole worlds dropped exactly
         // and the northward part bounded, as pan(dx:dy:) does.
         let u1 = u0 + dx, v1 = v0 + dy
-        let east1 = after.cos * u1 - after.sin * v1
+        var east1 = after.cos * u1 - after.sin * v1
         let south1 = after.sin * u1 + after.cos * v1
         let worldPoints = newScale * WebMercator.worldWidthMeters
+        // Whole worlds dropped in points (exactly) before dividing by the scale, so that no
+        // translation overflows at a low zoom.
+        if abs(east1) > worldPoints / 2 { east1 = east1.remainder(dividingBy: worldPoints) }
         let southward = min(max(south1, -3 * worldPoints), 3 * worldPoints)
         let x = (centerX + ScreenTransform.eastingOffset(east0, pointsPerMercatorMeter: pointsPerMercatorMeter))
             - ScreenTransform.eastingOffset(east1, pointsPerMercatorMeter: newScale)
@@ -411,6 +418,18 @@ public struct MercatorCamera: Hashable, Sendable {
         requestedZoom = limits.clamp(requestedZoom)
         rotationPivot = nil
         deriveShown()
+    }
+
+    /// The largest translation a gesture uses, in points each way: 1e300 (a pan of more
+    /// than that counts as that much). Rotating a larger one could overflow, and any pan beyond
+    /// a few world widths only wraps the longitude and reaches the world's edge.
+    static let largestTranslationPoints = 1e300
+
+    /// A finite translation with each component bounded by ``largestTranslationPoints``.
+    @inline(__always)
+    static func boundedTranslation(_ dx: Double, _ dy: Double) -> (Double, Double) {
+        let limit = largestTranslationPoints
+        return (min(max(dx, -limit), limit), min(max(dy, -limit), limit))
     }
 
     /// Checks a pinch's input as ``pinch(scale:anchor:)`` needs it.
@@ -530,6 +549,18 @@ public struct MercatorCamera: Hashable, Sendable {
                 scale = max(scale, (extents.east + extents.west) / (bounds.eastX - bounds.westX))
             }
             lowest = max(lowest, zoom(pointsPerMercatorMeter: scale))
+        } else if let bounds {
+            // Center mode: high enough that the world's edge lets the center reach the box
+            // (a box near a pole is otherwise out of reach at the lowest zooms, where the
+            // world fills the viewport's height and the center must stay near the equator):
+            // W/2 - north / s >= south edge of the box, and -W/2 + south / s <= its north edge.
+            let half = WebMercator.worldWidthMeters / 2
+            if bounds.southY > 0 {
+                lowest = max(lowest, zoom(pointsPerMercatorMeter: extents.north / (half - bounds.southY)))
+            }
+            if bounds.northY < 0 {
+                lowest = max(lowest, zoom(pointsPerMercatorMeter: extents.south / (half + bounds.northY)))
+            }
         }
         return lowest
     }
@@ -570,11 +601,13 @@ public struct MercatorCamera: Hashable, Sendable {
             let unwrapped = copies == 0 ? x : x - copies * world
             let low = bounds.westX + (viewport ? extents.west / scale : 0)
             let high = bounds.eastX - (viewport ? extents.east / scale : 0)
-            x = low <= high ? min(max(unwrapped, low), high) : (low + high) / 2
+            // Where the box is narrower than the viewport even at the maximum zoom, the
+            // viewport is centred on it, with the focal point kept inside the box.
+            x = low <= high ? min(max(unwrapped, low), high) : min(max((low + high) / 2, bounds.westX), bounds.eastX)
         }
         let low = bounds.southY + (viewport ? extents.south / scale : 0)
         let high = bounds.northY - (viewport ? extents.north / scale : 0)
-        let y = low <= high ? min(max(y, low), high) : (low + high) / 2
+        let y = low <= high ? min(max(y, low), high) : min(max((low + high) / 2, bounds.southY), bounds.northY)
         return (x, y)
     }
 
