@@ -120,8 +120,10 @@ public struct RotationDeadZone: Hashable, Sendable {
     public func isPassed(rotationRadians: Double, fingerDistancePoints: Double) -> Bool {
         guard rotationRadians.isFinite, fingerDistancePoints.isFinite else { return false }
         let angle = abs(rotationRadians)
-        return angle * (abs(fingerDistancePoints) / 2) >= arcLengthPoints && angle >= angleRadians
-            && angle > 0
+        // The arc compared as an angle, arc / radius, so that exactly the threshold passes
+        // (the product angle * radius can round just below it).
+        let arcPassed = arcLengthPoints == 0 || angle >= arcLengthPoints / (abs(fingerDistancePoints) / 2)
+        return arcPassed && angle >= angleRadians && angle > 0
     }
 }
 

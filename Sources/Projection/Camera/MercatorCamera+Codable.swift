@@ -14,15 +14,17 @@ import GeoMath
 ///      "mercatorX":..,"mercatorY":..,
 ///      "bearing":..,"insets":{"top":..,"left":..,"bottom":..,"right":..},
 ///      "bounds":{"south":..,"north":..,"west":..,"east":..,"mode":"viewport"|"center"},
-///      "rotation":{"mercatorX":..,"mercatorY":..,"bearing":..,"x":..,"y":..,"degrees":..}}
+///      "rotation":{"mercatorX":..,"mercatorY":..,"bearing":..,"x":..,"y":..,"degrees":..,
+///                  "shownMercatorX":..,"shownMercatorY":..,"shownZoom":..}}
 ///
 /// Only `latitude`, `longitude`, `zoom`, `width` and `height` are required: a camera written by
 /// hand or by a deep link in degrees decodes (limits default to 0 and 22, bearing to 0, no
 /// insets, no bounds). The insets are the requested ones (``MercatorCamera/insets``); they must
 /// leave a point of the saved screen unobstructed. `rotation` is a rotation in progress
 /// around one anchor (the pivot of ``MercatorCamera/rotate(degrees:around:)``: the center and
-/// bearing before it, the anchor's offset from the focal point in points and the fingers'
-/// rotation so far), written only while one is, so that a restored camera rotates back
+/// bearing before it, the anchor's offset from the focal point in points, the fingers'
+/// rotation so far, and the view its last step left, which the run needs to go on), written
+/// only while one is, so that a restored camera rotates back
 /// exactly as the saved one would. The Mercator fields
 /// are the center exactly as the camera holds it (metres), so a camera this encoder wrote
 /// decodes identical to the encoded one, bit for bit; a round trip through degrees alone would
@@ -43,7 +45,7 @@ extension MercatorCamera: Codable {
     }
 
     private enum PivotKeys: String, CodingKey {
-        case mercatorX, mercatorY, bearing, x, y, degrees
+        case mercatorX, mercatorY, bearing, x, y, degrees, shownMercatorX, shownMercatorY, shownZoom
     }
 
     /// How far the saved latitude and longitude may lie from the saved Mercator center, in
@@ -75,6 +77,9 @@ extension MercatorCamera: Codable {
             try nested.encode(pivot.u, forKey: .x)
             try nested.encode(pivot.v, forKey: .y)
             try nested.encode(pivot.degrees, forKey: .degrees)
+            try nested.encode(pivot.shownX, forKey: .shownMercatorX)
+            try nested.encode(pivot.shownY, forKey: .shownMercatorY)
+            try nested.encode(pivot.shownZoom, forKey: .shownZoom)
         }
     }
 
@@ -99,7 +104,10 @@ extension MercatorCamera: Codable {
             pivot = RotationPivot(
                 x: try nested.decode(Double.self, forKey: .mercatorX), y: try nested.decode(Double.self, forKey: .mercatorY),
                 bearing: try nested.decode(Double.self, forKey: .bearing), u: try nested.decode(Double.self, forKey: .x),
-                v: try nested.decode(Double.self, forKey: .y), degrees: try nested.decode(Double.self, forKey: .degrees))
+                v: try nested.decode(Double.self, forKey: .y), degrees: try nested.decode(Double.self, forKey: .degrees),
+                shownX: try nested.decode(Double.self, forKey: .shownMercatorX),
+                shownY: try nested.decode(Double.self, forKey: .shownMercatorY),
+                shownZoom: try nested.decode(Double.self, forKey: .shownZoom))
         }
         do throws(GeometryError) {
             let center = try Coordinate(latitude: latitude, longitude: longitude)
@@ -135,7 +143,7 @@ extension MercatorCamera: Codable {
             guard bearing.isFinite else { throw .invalidBearing(name: "bearing", value: bearing) }
             try insets.validate(widthPoints: width, heightPoints: height)
             if let pivot {
-                let values = [pivot.x, pivot.y, pivot.bearing, pivot.u, pivot.v, pivot.degrees]
+                let values = [pivot.x, pivot.y, pivot.bearing, pivot.u, pivot.v, pivot.degrees, pivot.shownX, pivot.shownY, pivot.shownZoom]
                 guard values.allSatisfy(\.isFinite), pivot.x >= -half, pivot.x < half, abs(pivot.y) <= half,
                       MapBearing.wrapped(pivot.bearing) == pivot.bearing
                 else {

@@ -43,9 +43,17 @@ public struct ZoomSnap: Hashable, Sendable {
 
     /// A zoom rounded down to a multiple of the step. A zoom within 1e-12 levels below a
     /// multiple counts as on it (the rounding of log2 must not lose a whole step; 1e-12
-    /// levels moves a point of a 1 000 000-point screen by 7e-7 points).
+    /// levels moves a point of a 1 000 000-point screen by 7e-7 points). A fit allows as much
+    /// as its 1e-6-point containment permits on its rectangle (log2(1 + 1e-6 / size) levels:
+    /// 3.7e-9 on a 390-point phone).
     public func snapped(_ zoom: Double) -> Double {
-        ((zoom + 1e-12) / step).rounded(.down) * step
+        snapped(zoom, toleranceLevels: 1e-12)
+    }
+
+    /// A zoom rounded down to a multiple of the step, a zoom within `toleranceLevels` below a
+    /// multiple counting as on it.
+    func snapped(_ zoom: Double, toleranceLevels: Double) -> Double {
+        ((zoom + toleranceLevels) / step).rounded(.down) * step
     }
 }
 
@@ -197,7 +205,15 @@ extension MercatorCamera {
         if spanC > 0 { scale = min(scale, (height - 2 * padding) / spanC) }
         scale = min(scale, ScreenTransform.maximumPointsPerMercatorMeter)
         var zoom = limits.clamp(Self.zoom(pointsPerMercatorMeter: scale))
-        if let zoomSnap { zoom = limits.clamp(zoomSnap.snapped(zoom)) }
+        if let zoomSnap {
+            // A fit that lands just below a multiple of the step (the rounding of degrees and
+            // logarithms: 3e-10 levels for a camera's own visible bounds) counts as on it when
+            // rounding up overshoots the rectangle by at most 1e-6 points, the fit's guarantee:
+            // an extent of e points grows by e (2^d - 1) for d levels.
+            let largest = max(width, height) - 2 * padding
+            let tolerance = max(1e-12, log2(1 + 1e-6 / largest))
+            zoom = limits.clamp(zoomSnap.snapped(zoom, toleranceLevels: tolerance))
+        }
         // The middle of the extents, mapped back to Mercator offsets by the same matrix.
         let middleA = (extent.minA + extent.maxA) / 2, middleC = (extent.minC + extent.maxC) / 2
         let dX = cos * middleA - sin * middleC

@@ -117,6 +117,12 @@ public struct MercatorCamera: Hashable, Sendable {
         var v: Double
         /// The fingers' rotation since the run began, degrees clockwise.
         var degrees: Double
+        /// The shown center and zoom the run's last rotation left. The run goes on only while
+        /// the camera still shows exactly them (a resize that moved the view suspends it; the
+        /// resize back resumes it).
+        var shownX: Double
+        var shownY: Double
+        var shownZoom: Double
     }
 
     // MARK: - Creating a camera
@@ -321,8 +327,13 @@ public struct MercatorCamera: Hashable, Sendable {
     public mutating func rotate(degrees: Double, around anchor: ScreenPoint) {
         guard degrees.isFinite, (try? transform.validate(anchor, name: "rotation anchor")) != nil else { return }
         let u = anchor.x - focalX, v = anchor.y - focalY
-        var pivot = RotationPivot(x: centerX, y: centerY, bearing: bearing, u: u, v: v, degrees: 0)
-        if let running = rotationPivot, running.u == u, running.v == v { pivot = running }
+        var pivot = RotationPivot(
+            x: centerX, y: centerY, bearing: bearing, u: u, v: v, degrees: 0, shownX: centerX, shownY: centerY, shownZoom: zoom)
+        if let running = rotationPivot, running.u == u, running.v == v, running.shownX == centerX, running.shownY == centerY,
+           running.shownZoom == zoom, MapBearing.wrapped(running.bearing - MapBearing.reducedTurn(running.degrees)) == bearing
+        {
+            pivot = running
+        }
         // Reduced first (the same turn), so that a huge angle neither overflows the running
         // total nor swallows the small turns after it.
         pivot.degrees += MapBearing.reducedTurn(degrees)
@@ -342,6 +353,7 @@ public struct MercatorCamera: Hashable, Sendable {
             y = (pivot.y - south0 / scale) + south1 / scale
         }
         let moved = commit(x: x, y: y, zoom: zoom, scale: pointsPerMercatorMeter, turn: turn(to: newBearing))
+        (pivot.shownX, pivot.shownY, pivot.shownZoom) = (centerX, centerY, zoom)
         rotationPivot = moved ? nil : pivot
         if centerX == pivot.x && centerY == pivot.y && bearing == pivot.bearing { rotationPivot = nil }
     }
@@ -554,13 +566,12 @@ public struct MercatorCamera: Hashable, Sendable {
             // (a box near a pole is otherwise out of reach at the lowest zooms, where the
             // world fills the viewport's height and the center must stay near the equator):
             // W/2 - north / s >= south edge of the box, and -W/2 + south / s <= its north edge.
+            // Both hold at once (with uneven insets the focal point sits off the middle, so either
+            // can bind wherever the box is); a denominator of 0 asks for the maximum zoom.
             let half = WebMercator.worldWidthMeters / 2
-            if bounds.southY > 0 {
-                lowest = max(lowest, zoom(pointsPerMercatorMeter: extents.north / (half - bounds.southY)))
-            }
-            if bounds.northY < 0 {
-                lowest = max(lowest, zoom(pointsPerMercatorMeter: extents.south / (half + bounds.northY)))
-            }
+            lowest = max(
+                lowest, zoom(pointsPerMercatorMeter: extents.north / (half - bounds.southY)),
+                zoom(pointsPerMercatorMeter: extents.south / (half + bounds.northY)))
         }
         return lowest
     }
@@ -649,7 +660,8 @@ public struct MercatorCamera: Hashable, Sendable {
     @discardableResult
     private mutating func commit(x: Double, y: Double, zoom newZoom: Double, scale: Double) -> Bool {
         let shown = constrained(x: x, y: y, zoom: newZoom, scaleIfUnclamped: scale)
-        let moved = shown.x != x || shown.y != y || shown.zoom != newZoom
+        // Wrapping across +-180 moves nothing on screen: only the constraints count.
+        let moved = shown.x != WebMercator.wrappedEasting(x) || shown.y != y || shown.zoom != newZoom
         guard shown.x != centerX || shown.y != centerY || shown.zoom != zoom else { return moved }
         (centerX, centerY, zoom, pointsPerMercatorMeter) = shown
         requestedX = centerX
@@ -696,6 +708,6 @@ public struct MercatorCamera: Hashable, Sendable {
         requestedY = centerY
         requestedZoom = zoom
         rotationPivot = nil
-        return shown.x != x || shown.y != y || shown.zoom != newZoom
+        return shown.x != WebMercator.wrappedEasting(x) || shown.y != y || shown.zoom != newZoom
     }
 }
