@@ -138,9 +138,13 @@ public struct PinchGestureSession: Hashable, Sendable {
     /// snap a nearly north-up map back, ``NorthSnap`` when the gesture ends.
     ///
     /// - Parameters:
+    ///   - phase: The recognizers' state.
+    ///   - scale: The cumulative scale since touch-down (1 = unchanged), finite and > 0.
     ///   - rotationRadians: The cumulative rotation since touch-down, radians, positive
     ///     clockwise on screen (UIKit's `rotation`); finite.
-    ///   - The others: as ``update(_:scale:centroid:timestamp:camera:)``.
+    ///   - centroid: The fingers' centroid in the camera's screen points.
+    ///   - timestamp: Seconds on a monotonic clock, never decreasing.
+    ///   - camera: The camera the gesture moves.
     /// - Returns: Whether the sample was applied (an invalid one changes nothing).
     @discardableResult
     public mutating func update(
