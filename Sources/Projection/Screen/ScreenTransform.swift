@@ -155,10 +155,7 @@ public struct ScreenTransform: Hashable, Sendable {
         pins.eastings.withUnsafeBufferPointer { eastings in
             pins.northings.withUnsafeBufferPointer { northings in
                 if nearby {
-                    for index in 0..<eastings.count {
-                        let point = (k + a * eastings[index]) + b * northings[index]
-                        output[index] = ScreenPoint(x: point.x, y: point.y)
-                    }
+                    Self.placeRotated(eastings: eastings, northings: northings, into: output, k: k, a: a, b: b)
                 } else {
                     for index in 0..<eastings.count {
                         let relative = eastings[index] - centerX
@@ -170,6 +167,20 @@ public struct ScreenTransform: Hashable, Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// The rotated loop for pins that need no world-copy shift, on its own so that the
+    /// compiler keeps each pin's two coordinates in one vector (about 1.1x the unrotated loop;
+    /// inlined into place(_:into:) it vectorised across pins with shuffles, 1.3x).
+    @usableFromInline @inline(never)
+    static func placeRotated(
+        eastings: UnsafeBufferPointer<Double>, northings: UnsafeBufferPointer<Double>,
+        into output: UnsafeMutableBufferPointer<ScreenPoint>, k: SIMD2<Double>, a: SIMD2<Double>, b: SIMD2<Double>
+    ) {
+        for index in 0..<eastings.count {
+            let point = (k + a * eastings[index]) + b * northings[index]
+            output[index] = ScreenPoint(x: point.x, y: point.y)
         }
     }
 
