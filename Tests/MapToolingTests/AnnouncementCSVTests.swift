@@ -3,6 +3,7 @@ import GeoMath
 import MapTooling
 import Projection
 import Testing
+import TestSupport
 
 import CMallocCounter
 
@@ -252,28 +253,8 @@ struct AnnouncementCSVTests {
     }
 }
 
-/// A deterministic generator (SplitMix64): the same values on every run and every machine.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-
-    mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
-
+/// Hostile CSV pieces from the shared deterministic generator.
+extension SeededRandom {
     /// Text from pieces that CSV and terminals find hard.
     mutating func text(maxPieces: Int, from pieces: [String]) -> String {
         (0..<int(0...maxPieces)).map { _ in pick(pieces) }.joined()

@@ -19,20 +19,6 @@ struct CameraFitTests {
 
     // MARK: - Shapes from uniforms
 
-    /// A small deterministic generator (SplitMix64) for the places of a fit, seeded from a
-    /// case's uniform so that a failing case is reproducible from its input.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
-
     /// A longitude moved into [-180, 180] by one turn.
     static func normalized(_ longitude: Double) -> Double {
         longitude > 180 ? longitude - 360 : (longitude < -180 ? longitude + 360 : longitude)
@@ -70,7 +56,8 @@ struct CameraFitTests {
     /// both sides of it).
     static func places(_ u: ArraySlice<Double>) throws -> [Coordinate] {
         let u = Array(u)
-        var generator = SplitMix(state: u[0].bitPattern)
+        // Seeded from the case's uniform, so a failing case is reproducible from its input.
+        var generator = SeededRandom(seed: u[0].bitPattern)
         let count = 1 + Int(u[1] * 30)
         let latitudeSpread = 0.001 * pow(30_000, u[4]), longitudeSpread = 0.001 * pow(60_000, u[5])
         let latitude = -70 + 140 * u[2]

@@ -92,3 +92,30 @@ public func closedFormMercator(latitude: Double, longitude: Double) -> (x: Doubl
     let phi = min(max(latitude, -85.0511287798066), 85.0511287798066) * .pi / 180
     return (a * longitude * .pi / 180, a * log(tan(.pi / 4 + phi / 2)))
 }
+
+/// A deterministic generator (SplitMix64): the same values on every run and every machine.
+public struct SeededRandom {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    public mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    public mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+
+    public mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
+
+    /// A uniform double in [0, 1), from the top 53 bits.
+    public mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
