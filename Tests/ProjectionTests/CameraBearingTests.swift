@@ -553,7 +553,7 @@ struct CameraBearingTests {
         let zero = MapBearing.wrapped(-0.0)
         #expect(zero == 0 && zero.sign == .plus)
         #expect(MapBearing.wrapped(-360).sign == .plus)
-        try forAll(count: 2_000, seed: 9_012, Gen<Double>.double(in: -1...1)) { v in
+        forAll(count: 2_000, seed: 9_012, Gen<Double>.double(in: -1...1)) { v in
             let degrees = v * pow(10, abs(v) * 8)
             let wrapped = MapBearing.wrapped(degrees)
             // In (-180, 180], a whole number of turns away.
