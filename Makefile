@@ -105,6 +105,7 @@ side-by-side:
 fixtures:
 	python3 scripts/generate_mercator_fixtures.py
 	python3 scripts/generate_geodesic_fixtures.py
+	python3 scripts/generate_fly_fixtures.py
 
 clean:
 	rm -rf .build

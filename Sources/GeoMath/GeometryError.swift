@@ -75,6 +75,9 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     case invalidZoomStep(Double)
     /// A rotation dead zone or north snap threshold that is not finite, or out of its range.
     case invalidDeadZone(name: String, value: Double)
+    /// A transition's parameter (a duration in seconds, a fly's curve or speed, an easing's
+    /// control point) that is not finite or lies outside `expected`, which says the range.
+    case invalidTransition(name: String, value: Double, expected: String)
     /// A saved camera whose fields do not describe one camera (its Web Mercator center is
     /// outside the world, or does not match its latitude and longitude).
     case invalidCameraState(String)
@@ -151,6 +154,8 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
             return "zoom step \(value) \(Self.problem(value)): expected a finite number of zoom levels in (0, 22]"
         case .invalidDeadZone(let name, let value):
             return "\(name) \(value) \(Self.problem(value)): expected a finite number >= 0"
+        case .invalidTransition(let name, let value, let expected):
+            return "\(name) \(value) \(Self.problem(value)): expected \(expected)"
         case .invalidCameraState(let reason):
             return "saved camera is invalid: \(reason)"
         case .projTransform(let index, let code, let message):

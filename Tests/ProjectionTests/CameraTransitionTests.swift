@@ -1,0 +1,436 @@
+import Foundation
+import GeoMath
+import Testing
+import TestSupport
+
+@testable import Projection
+
+/// Random cameras and transitions for the transition suite, from a seeded generator.
+enum TransitionKit {
+    /// The width of the Web Mercator world in metres, 2 pi a (a = 6 378 137 m, WGS84).
+    static let world = 2 * Double.pi * 6_378_137
+
+    /// A zoom: one case in five an extreme (0 or 22), otherwise uniform in [0, 22].
+    static func zoom(_ random: inout SeededRandom) -> Double {
+        random.chance(20) ? random.pick([0.0, 22]) : random.uniform() * 22
+    }
+
+    /// A Mercator point: often near the antimeridian or the world's north or south edge.
+    static func point(_ random: inout SeededRandom) -> MercatorPoint {
+        let half = world / 2
+        var x = (random.uniform() - 0.5) * world
+        var y = (random.uniform() - 0.5) * world
+        if random.chance(20) { x = random.pick([-half, half * (1 - 1e-15), half - 1e-9, -half + 1e-9]) }
+        if random.chance(10) { y = random.pick([-half, half, 0]) }
+        return MercatorPoint(uncheckedX: x, y: y)
+    }
+
+    /// A random camera: sizes from 1 point to a large tablet, insets, bearing.
+    static func camera(_ random: inout SeededRandom) throws -> MercatorCamera {
+        let width = random.chance(5) ? 1 : 1 + random.uniform() * 2000
+        let height = random.chance(5) ? 1 : 1 + random.uniform() * 2000
+        var camera = try MercatorCamera(center: point(&random), zoom: zoom(&random), widthPoints: width, heightPoints: height)
+        if random.chance(40) {
+            let across = max(width - 1, 0) * 0.45, down = max(height - 1, 0) * 0.45
+            try camera.setInsets(ScreenInsets(
+                top: random.uniform() * down, left: random.uniform() * across,
+                bottom: random.uniform() * down, right: random.uniform() * across))
+        }
+        if random.chance(60) { try camera.jump(bearing: random.uniform() * 360 - 180) }
+        return camera
+    }
+
+    /// A target center for a start: anywhere, the same point, a tiny move (1e-9 m), the
+    /// antipode in easting, or across the antimeridian.
+    static func target(from start: MercatorCamera, _ random: inout SeededRandom) -> MercatorPoint {
+        let c = start.centerMercator
+        switch random.int(0...5) {
+        case 0: return c
+        case 1: return MercatorPoint(uncheckedX: c.x + 1e-9, y: c.y - 1e-9)
+        case 2: return MercatorPoint(uncheckedX: c.x + world / 2, y: -c.y)
+        case 3: return MercatorPoint(uncheckedX: -c.x, y: c.y)
+        default: return point(&random)
+        }
+    }
+
+    /// A kind: ease (default, linear, zero duration) or fly (default, with a maximum, a
+    /// different curve and speed, eased).
+    static func kind(_ random: inout SeededRandom) -> CameraTransition.Kind {
+        switch random.int(0...5) {
+        case 0: return .ease()
+        case 1: return .ease(duration: random.uniform() * 3, easing: .linear)
+        case 2: return .ease(duration: 0)
+        case 3: return .fly()
+        case 4: return .fly(curve: 0.5 + random.uniform() * 2, speed: 0.2 + random.uniform() * 3, maxDuration: 2)
+        default: return .fly(easing: .default)
+        }
+    }
+
+    /// A random transition.
+    static func transition(_ random: inout SeededRandom) throws -> CameraTransition {
+        let start = try camera(&random)
+        let center = random.chance(90) ? target(from: start, &random) : nil
+        let zoom = random.chance(85) ? zoom(&random) : nil
+        let bearing = random.chance(50) ? random.uniform() * 720 - 360 : nil
+        return try CameraTransition(
+            from: start, center: center, zoom: zoom, bearing: bearing, kind: kind(&random),
+            reducedMotion: random.chance(3))
+    }
+
+    /// Whether every number of a camera is finite and its zoom within its limits.
+    static func isSound(_ camera: MercatorCamera) -> Bool {
+        let c = camera.centerMercator
+        return c.x.isFinite && c.y.isFinite && camera.zoom.isFinite && camera.bearing.isFinite
+            && camera.pointsPerMercatorMeter.isFinite && camera.pointsPerMercatorMeter > 0
+            && camera.zoom >= camera.limits.minimumZoom && camera.zoom <= camera.limits.maximumZoom
+            && abs(c.x) <= world / 2 && abs(c.y) <= world / 2 + 1e-6
+            && camera.bearing > -180 && camera.bearing <= 180
+    }
+
+    /// The easting change from a to b the short way, metres in [-W/2, W/2].
+    static func eastingChange(_ a: Double, _ b: Double) -> Double { (b - a).remainder(dividingBy: world) }
+}
+
+@Suite("Camera transitions")
+struct CameraTransitionTests {
+    // MARK: - Exactness
+
+    @Test("state at 0 is the start and at the end the target, bit for bit; the target is the jump")
+    func endpointsAreExact() throws {
+        var random = SeededRandom(seed: 0x7A11)
+        for _ in 0..<300 {
+            let start = try TransitionKit.camera(&random)
+            let center = TransitionKit.target(from: start, &random)
+            let zoom = TransitionKit.zoom(&random)
+            let bearing = random.uniform() * 360 - 180
+            let transition = try CameraTransition(
+                from: start, center: center, zoom: zoom, bearing: bearing, kind: TransitionKit.kind(&random))
+            var jumped = start
+            try jumped.jump(center: center, zoom: zoom, bearing: bearing)
+            let d = transition.durationSeconds
+            #expect(transition.target == jumped)
+            #expect(transition.start == start)
+            #expect(transition.state(atSeconds: 0) == start)
+            #expect(transition.state(atSeconds: -1) == start)
+            #expect(transition.state(atSeconds: .nan) == start)
+            #expect(transition.state(atFraction: 0) == start)
+            // (A zero duration gives the start at t = 0: t <= 0 is the start.)
+            #expect(d == 0 || transition.state(atSeconds: d) == jumped)
+            #expect(transition.state(atSeconds: d + 1) == jumped)
+            #expect(transition.state(atSeconds: .infinity) == jumped)
+            #expect(transition.state(atFraction: 1) == jumped)
+            #expect(d.isFinite && d >= 0)
+        }
+    }
+
+    @Test("reduced motion and zero duration give the target at every t > 0")
+    func reducedMotion() throws {
+        let start = try MercatorCamera(center: Coordinate(latitude: 48.2, longitude: 16.37), zoom: 12, widthPoints: 390, heightPoints: 844)
+        let target = try Coordinate(latitude: 40.7, longitude: -74)
+        for transition in [
+            try CameraTransition(from: start, center: target, zoom: 3, kind: .fly(), reducedMotion: true),
+            try CameraTransition(from: start, center: target, zoom: 3, kind: .ease(), reducedMotion: true),
+            try CameraTransition(from: start, center: target, zoom: 3, kind: .ease(duration: 0)),
+        ] {
+            #expect(transition.durationSeconds == 0)
+            #expect(transition.state(atSeconds: 0) == start)
+            #expect(transition.state(atSeconds: 1e-300) == transition.target)
+            #expect(transition.state(atFraction: 0.5) == transition.target)
+            #expect(transition.state(atFraction: 1e-300) == transition.target)
+        }
+    }
+
+    // MARK: - Ease
+
+    @Test("the default easing is cubic-bezier(0.25, 0.1, 0.25, 1), solved to 1e-12, monotone")
+    func defaultEasing() throws {
+        let easing = CameraTransition.Easing.default
+        // An independent solve: bisection on the Bernstein form to 1e-15 in the curve parameter.
+        func reference(_ f: Double) -> Double {
+            func bernstein(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
+                3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
+            }
+            var low = 0.0, high = 1.0
+            for _ in 0..<60 {
+                let mid = (low + high) / 2
+                if bernstein(mid, 0.25, 0.25) < f { low = mid } else { high = mid }
+            }
+            return bernstein((low + high) / 2, 0.1, 1)
+        }
+        var previous = 0.0
+        for k in 0...10_000 {
+            let f = Double(k) / 10_000
+            let y = easing(f)
+            // dy/dx <= 1.6 on this curve: 1e-12 in x is at most 2e-12 in y.
+            #expect(isClose(y, reference(f), within: 1e-11), "f = \(f)")
+            #expect(y >= previous, "f = \(f)")
+            previous = y
+        }
+        #expect(easing(0) == 0 && easing(1) == 1 && easing(-3) == 0 && easing(7) == 1 && easing(.nan) == 0)
+        #expect(CameraTransition.Easing.linear(0.375) == 0.375)
+        // Steep curves fall back to bisection and still converge.
+        let steep = CameraTransition.Easing.cubicBezier(x1: 1, y1: 0, x2: 1, y2: 0)
+        for k in 1..<100 { #expect((0...1).contains(steep(Double(k) / 100))) }
+    }
+
+    @Test("ease: the zoom is monotone between the start's and the target's, within the limits")
+    func easeZoomMonotone() throws {
+        var random = SeededRandom(seed: 0xEA5E)
+        for _ in 0..<300 {
+            let start = try TransitionKit.camera(&random)
+            let easing: CameraTransition.Easing = random.chance(50) ? .default : .linear
+            // The bearing stays (a turn changes the lowest zoom the rotated viewport allows).
+            let transition = try CameraTransition(
+                from: start, center: TransitionKit.target(from: start, &random), zoom: TransitionKit.zoom(&random),
+                kind: .ease(duration: 1, easing: easing))
+            let z0 = start.zoom, z1 = transition.target.zoom
+            var previous = z0
+            for k in 0...64 {
+                let z = transition.state(atFraction: Double(k) / 64).zoom
+                #expect(z >= min(z0, z1) && z <= max(z0, z1))
+                #expect(z1 >= z0 ? z >= previous : z <= previous)
+                previous = z
+            }
+        }
+    }
+
+    @Test("ease: the center moves linearly in Mercator metres in the eased fraction")
+    func easeCenterLinear() throws {
+        let start = try MercatorCamera(center: MercatorPoint(x: 1_000_000, y: 2_000_000), zoom: 10, widthPoints: 390, heightPoints: 844)
+        let transition = try CameraTransition(
+            from: start, center: MercatorPoint(x: 1_100_000, y: 1_900_000), zoom: 11, kind: .ease(duration: 2))
+        for k in 1..<20 {
+            let f = Double(k) / 20
+            let e = CameraTransition.Easing.default(f)
+            let state = transition.state(atSeconds: 2 * f)
+            #expect(isClose(state.centerMercator.x, 1_000_000 + 100_000 * e, within: 1e-6))  // metres
+            #expect(isClose(state.centerMercator.y, 2_000_000 - 100_000 * e, within: 1e-6))  // metres
+            #expect(isClose(state.zoom, 10 + e, within: 1e-12))  // levels
+        }
+    }
+
+    // MARK: - Short ways
+
+    @Test("the bearing turns the short way, monotonically, never more than 180 degrees")
+    func bearingShortWay() throws {
+        var random = SeededRandom(seed: 0xBEA7)
+        for _ in 0..<500 {
+            let start = try TransitionKit.camera(&random)
+            let bearing = random.pick([start.bearing + 180, start.bearing - 179.9, start.bearing + 179.9, random.uniform() * 720 - 360])
+            let kind: CameraTransition.Kind = random.chance(50) ? .ease() : .fly()
+            let transition = try CameraTransition(from: start, bearing: bearing, kind: kind)
+            let turn = MapBearing.wrapped(transition.target.bearing - start.bearing)
+            var previous = 0.0
+            for k in 0...32 {
+                let b = transition.state(atFraction: Double(k) / 32).bearing
+                var change = (b - start.bearing).remainder(dividingBy: 360)
+                if turn == 180, change == -180 { change = 180 }
+                // Between 0 and the short turn, in its direction (1e-9 degrees of rounding).
+                #expect(abs(change) <= abs(turn) + 1e-9)
+                #expect(change * turn >= -1e-9)
+                #expect(abs(change) >= abs(previous) - 1e-9)
+                previous = change
+            }
+        }
+        // 170 to -170 crosses 180, not 0.
+        let start = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 5, widthPoints: 400, heightPoints: 400)
+        var turned = start
+        try turned.jump(bearing: 170)
+        let transition = try CameraTransition(from: turned, bearing: -170, kind: .ease(easing: .linear))
+        #expect(transition.state(atFraction: 0.5).bearing == 180)
+    }
+
+    @Test("the center crosses the antimeridian the short way, for ease and fly")
+    func antimeridianShortWay() throws {
+        var random = SeededRandom(seed: 0xA171)
+        let half = TransitionKit.world / 2
+        for _ in 0..<300 {
+            let x0 = half - random.uniform() * 1e6, x1 = -half + random.uniform() * 1e6
+            let start = try MercatorCamera(
+                center: MercatorPoint(x: x0, y: (random.uniform() - 0.5) * 1e7), zoom: 4 + random.uniform() * 14,
+                widthPoints: 390, heightPoints: 844)
+            let kind: CameraTransition.Kind = random.chance(50) ? .ease() : .fly()
+            let transition = try CameraTransition(
+                from: start, center: MercatorPoint(x: x1, y: (random.uniform() - 0.5) * 1e7), zoom: 4 + random.uniform() * 14,
+                kind: kind)
+            let total = TransitionKit.eastingChange(start.centerMercator.x, transition.target.centerMercator.x)
+            #expect(total > 0 && total < 2e6)
+            for k in 0...32 {
+                let x = transition.state(atFraction: Double(k) / 32).centerMercator.x
+                let change = TransitionKit.eastingChange(start.centerMercator.x, x)
+                #expect(change >= -1e-6 && change <= total + 1e-6)  // metres
+            }
+        }
+    }
+
+    // MARK: - Fly
+
+    @Test("fly agrees with the published formulas (mpmath reference) to 1e-9, finite where floats are not")
+    func flyAgreesWithReference() throws {
+        let fixture = try Fixture("fly.csv")
+        var naiveFailures = 0
+        for row in fixture.rows {
+            let x0 = fixture[row, "x0"], y0 = fixture[row, "y0"], z0 = fixture[row, "z0"]
+            let x1 = fixture[row, "x1"], y1 = fixture[row, "y1"], z1 = fixture[row, "z1"]
+            let start = try MercatorCamera(
+                center: MercatorPoint(x: x0, y: y0), zoom: z0, widthPoints: fixture[row, "width"], heightPoints: fixture[row, "height"])
+            let transition = try CameraTransition(from: start, center: MercatorPoint(x: x1, y: y1), zoom: z1, kind: .fly())
+            // The rows are chosen so that no constraint moves either end.
+            #expect(start.centerMercator.x == x0 && start.centerMercator.y == y0 && start.zoom == z0)
+            #expect(transition.target.centerMercator.y == y1 && transition.target.zoom == z1)
+            let duration = fixture[row, "duration"]
+            #expect(isClose(transition.durationSeconds, duration, within: 1e-9 * max(duration, 1e-12)), "row \(row)")  // seconds, relative
+            let t = fixture[row, "t"]
+            let sample = transition.pathSample(atFraction: t / transition.durationSeconds)
+            let dx = TransitionKit.eastingChange(x0, x1)
+            #expect(isClose(sample.zoom, fixture[row, "zoom"], within: 1e-9), "row \(row)")  // zoom levels
+            #expect(isClose(sample.centerFraction, fixture[row, "fraction"], within: 1e-9), "row \(row)")
+            // Metres: 1e-9 of the move, plus the rounding of eastings near 2e7 m (3.7e-9 m ulp).
+            #expect(isClose(sample.x, fixture[row, "x"], within: 1e-9 * abs(dx) + 1e-8), "row \(row)")
+            #expect(isClose(sample.y, fixture[row, "y"], within: 1e-9 * abs(y1 - y0) + 1e-8), "row \(row)")
+            let state = transition.state(atSeconds: t)
+            #expect(TransitionKit.isSound(state), "row \(row)")
+            if fixture[row, "naive_finite"] == 0 { naiveFailures += 1 }
+        }
+        // The fixture holds rows where the float evaluation of ln(sqrt(b^2 + 1) - b) is -inf.
+        #expect(naiveFailures >= 12)
+    }
+
+    @Test("fly: b = 1e8 and beyond stays finite; the duration is closed-form and stable")
+    func flyStableForLargeB() throws {
+        // Same center, 22 levels either way: the zoom-only path, S = 22 ln 2 / rho.
+        let expected = 22 * M_LN2 / 1.42 / 1.2
+        #expect(isClose(CameraTransition.flyDurationSeconds(distancePoints: 0, widthPoints: 844, zoomChange: 22), expected, within: 1e-12))
+        #expect(isClose(CameraTransition.flyDurationSeconds(distancePoints: 0, widthPoints: 844, zoomChange: -22), expected, within: 1e-12))
+        // Tiny moves: the path's limit is the zoom-only path (1e-6 s at 1e-9 points).
+        for u1 in [1e-300, 1e-20, 1e-12, 1e-9] {
+            for change in [-22.0, 22, 10, -10] {
+                let d = CameraTransition.flyDurationSeconds(distancePoints: u1, widthPoints: 844, zoomChange: change)
+                #expect(isClose(d, abs(change) * M_LN2 / 1.42 / 1.2, within: 1e-6), "u1 \(u1) change \(change)")
+            }
+        }
+        #expect(CameraTransition.flyDurationSeconds(distancePoints: 0, widthPoints: 844, zoomChange: 0) == 0)
+        #expect(CameraTransition.flyDurationSeconds(distancePoints: .nan, widthPoints: 844, zoomChange: 0) == 0)
+        // A camera: 1e-9 m with 22 levels out and in, every sample finite, the zoom monotone,
+        // the center within the move.
+        let start = try MercatorCamera(center: MercatorPoint(x: 1234.5, y: 0), zoom: 0, widthPoints: 256, heightPoints: 256)
+        for (from, to) in [(0.0, 22.0), (22.0, 0.0)] {
+            var first = start
+            try first.jump(zoom: from)
+            let transition = try CameraTransition(
+                from: first, center: MercatorPoint(x: 1234.5 + 1e-9, y: 0), zoom: to, kind: .fly())
+            #expect(isClose(transition.durationSeconds, 22 * M_LN2 / 1.42 / 1.2, within: 1e-9))
+            var previous = from
+            for k in 0...100 {
+                let state = transition.state(atFraction: Double(k) / 100)
+                #expect(TransitionKit.isSound(state))
+                #expect(to > from ? state.zoom >= previous : state.zoom <= previous)
+                #expect(state.centerMercator.x >= 1234.5 && state.centerMercator.x <= 1234.5 + 1e-9 + 1e-12)
+                previous = state.zoom
+            }
+        }
+    }
+
+    @Test("fly: the zoom never exceeds the higher end, and the same center only zooms")
+    func flyZoomBounded() throws {
+        var random = SeededRandom(seed: 0xF17)
+        for _ in 0..<300 {
+            let start = try TransitionKit.camera(&random)
+            let transition = try CameraTransition(
+                from: start, center: TransitionKit.target(from: start, &random), zoom: TransitionKit.zoom(&random), kind: .fly())
+            let top = max(start.zoom, transition.target.zoom)
+            for k in 1..<32 {
+                let f = Double(k) / 32
+                #expect(transition.pathSample(atFraction: f).zoom <= top + 1e-9)
+            }
+        }
+        let start = try MercatorCamera(center: MercatorPoint(x: 5e6, y: -3e6), zoom: 3, widthPoints: 390, heightPoints: 844)
+        let transition = try CameraTransition(from: start, zoom: 19, kind: .fly())
+        for k in 0...50 {
+            let state = transition.state(atFraction: Double(k) / 50)
+            #expect(state.centerMercator == start.centerMercator)
+        }
+    }
+
+    @Test("fly: a flight longer than maxDuration becomes an ease of that duration")
+    func flyMaxDuration() throws {
+        let start = try MercatorCamera(center: Coordinate(latitude: 48.2, longitude: 16.37), zoom: 14, widthPoints: 390, heightPoints: 844)
+        let target = try Coordinate(latitude: -33.9, longitude: 151.2)
+        let free = try CameraTransition(from: start, center: target, zoom: 14, kind: .fly())
+        #expect(free.durationSeconds > 2)
+        let capped = try CameraTransition(from: start, center: target, zoom: 14, kind: .fly(maxDuration: 2))
+        #expect(capped.durationSeconds == 2)
+        let ease = try CameraTransition(from: start, center: target, zoom: 14, kind: .ease(duration: 2))
+        for k in 0...10 { #expect(capped.state(atFraction: Double(k) / 10) == ease.state(atFraction: Double(k) / 10)) }
+        let shortFlight = try CameraTransition(from: start, zoom: 14.5, kind: .fly(maxDuration: 100))
+        #expect(isClose(
+            shortFlight.durationSeconds,
+            CameraTransition.flyDurationSeconds(distancePoints: 0, widthPoints: 844, zoomChange: 0.5), within: 1e-15))
+    }
+
+    // MARK: - Insets
+
+    @Test("insets are interpolated; the ends are exact")
+    func insetsInterpolated() throws {
+        let start = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 6, widthPoints: 390, heightPoints: 844)
+        let insets = try ScreenInsets(top: 100, left: 0, bottom: 300, right: 40)
+        let transition = try CameraTransition(from: start, insets: insets, kind: .ease(easing: .linear))
+        let half = transition.state(atFraction: 0.5)
+        #expect(half.insets == (try ScreenInsets(top: 50, left: 0, bottom: 150, right: 20)))
+        #expect(transition.state(atFraction: 1).insets == insets)
+        #expect(transition.state(atFraction: 0).insets == .zero)
+    }
+
+    // MARK: - Soundness and errors
+
+    @Test("BAD_INPUTS row 67: 10 000 random transitions with extremes: every sampled state finite and within the limits")
+    func finiteEverywhere() throws {
+        var random = SeededRandom(seed: 0x10_000)
+        for index in 0..<10_000 {
+            let transition = try TransitionKit.transition(&random)
+            for f in [1e-12, 0.25, 0.5, 0.75, 1 - 1e-12] {
+                let state = transition.state(atFraction: f)
+                #expect(TransitionKit.isSound(state), "case \(index) f \(f)")
+            }
+            #expect(transition.durationSeconds.isFinite && transition.durationSeconds >= 0)
+            for t in [Double.nan, -1, 0] {
+                #expect(transition.state(atSeconds: t) == transition.start, "case \(index) t \(t)")
+            }
+            let end = transition.durationSeconds
+            for t in [end, end + 1, .infinity] where end > 0 {
+                #expect(transition.state(atSeconds: t) == transition.target, "case \(index) t \(t)")
+            }
+        }
+    }
+
+    @Test("BAD_INPUTS row 66: non-finite targets, bad durations, curves, speeds and easings are typed errors")
+    func errors() throws {
+        let start = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 6, widthPoints: 390, heightPoints: 844)
+        #expect(throws: GeometryError.invalidZoom(name: "zoom", value: .infinity, minimum: 0, maximum: 22)) {
+            try CameraTransition(from: start, zoom: .infinity)
+        }
+        #expect(throws: GeometryError.self) { try CameraTransition(from: start, zoom: .nan, kind: .fly()) }
+        #expect(throws: GeometryError.invalidBearing(name: "bearing", value: -.infinity)) {
+            try CameraTransition(from: start, bearing: -.infinity)
+        }
+        #expect(throws: GeometryError.invalidTransition(name: "duration", value: .infinity, expected: "a finite number of seconds >= 0")) {
+            try CameraTransition(from: start, zoom: 3, kind: .ease(duration: .infinity))
+        }
+        #expect(throws: GeometryError.invalidTransition(name: "duration", value: -1, expected: "a finite number of seconds >= 0")) {
+            try CameraTransition(from: start, zoom: 3, kind: .ease(duration: -1))
+        }
+        #expect(throws: GeometryError.invalidTransition(name: "maximum duration", value: .infinity, expected: "a finite number of seconds >= 0")) {
+            try CameraTransition(from: start, zoom: 3, kind: .fly(maxDuration: .infinity))
+        }
+        #expect(throws: GeometryError.invalidTransition(name: "fly curve", value: 0, expected: "a finite number > 0")) {
+            try CameraTransition(from: start, zoom: 3, kind: .fly(curve: 0))
+        }
+        #expect(throws: GeometryError.self) { try CameraTransition(from: start, zoom: 3, kind: .fly(speed: .nan)) }
+        #expect(throws: GeometryError.invalidTransition(name: "easing control point x1", value: 1.5, expected: "a number in [0, 1]")) {
+            try CameraTransition(from: start, zoom: 3, kind: .ease(easing: .cubicBezier(x1: 1.5, y1: 0, x2: 0, y2: 1)))
+        }
+        // The message names the value and what was expected.
+        #expect(GeometryError.invalidTransition(name: "fly speed", value: .nan, expected: "a finite number > 0").description
+            == "fly speed nan is not a number: expected a finite number > 0")
+    }
+}
