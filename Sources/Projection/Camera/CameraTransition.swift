@@ -199,20 +199,18 @@ public struct CameraTransition: Hashable, Sendable {
     init(from start: MercatorCamera, to target: MercatorCamera, kind: Kind, reducedMotion: Bool) throws(GeometryError) {
         self.start = start
         self.target = target
-        let world = WebMercator.worldWidthMeters
         let from = start.centerMercator, to = target.centerMercator
         x0 = from.x
         y0 = from.y
         z0 = start.zoom
         // The easting the short way: into [-W/2, W/2) (both eastings lie in [-W/2, W/2), so
         // the difference is within a world and the remainder exact).
-        var east = (to.x - from.x).remainder(dividingBy: world)
-        if east >= world / 2 { east -= world }
-        dx = east
+        dx = WebMercator.wrappedEasting(to.x - from.x)
         dy = to.y - from.y
         dz = target.zoom - start.zoom
         b0 = start.bearing
-        db = Self.shortTurn(from: start.bearing, to: target.bearing)
+        // The short way: both bearings lie in (-180, 180], so their difference wraps exactly.
+        db = MapBearing.wrapped(target.bearing - start.bearing)
 
         switch kind {
         case .ease(let duration, let easing):
@@ -260,13 +258,6 @@ public struct CameraTransition: Hashable, Sendable {
             path = flyPath!
             durationSeconds = reducedMotion ? 0 : duration
         }
-    }
-
-    /// The bearing change the short way, in (-180, 180]: exactly 180 for opposite bearings.
-    static func shortTurn(from a: Double, to b: Double) -> Double {
-        // Both in (-180, 180], so b - a is in (-360, 360) and exact; remainder gives [-180, 180].
-        let turn = (b - a).remainder(dividingBy: 360)
-        return turn == -180 ? 180 : turn + 0
     }
 
     // MARK: - The fly path

@@ -38,6 +38,15 @@ public enum MapBearing {
         return wrapped + 0
     }
 
+    /// A screen offset (u, v) in points turned back into the unrotated frame: R(b)^T (u, v) =
+    /// (cos u - sin v, sin u + cos v), the (east, south) offset in points. The one place the
+    /// camera and the screen transform turn an offset back (at bearing 0, (u, v) itself, bit
+    /// for bit).
+    @inlinable @inline(__always)
+    static func unrotated(_ u: Double, _ v: Double, sin: Double, cos: Double) -> (east: Double, south: Double) {
+        (cos * u - sin * v, sin * u + cos * v)
+    }
+
     /// A turn in degrees reduced exactly to [-360, 360] (the same turn), without a libm call
     /// for the turns a gesture gives.
     @inlinable

@@ -291,8 +291,7 @@ public struct MercatorCamera: Hashable, Sendable {
         guard dx.isFinite, dy.isFinite else { return }
         let (dx, dy) = Self.boundedTranslation(dx, dy)
         // The translation in the unrotated frame: R(b)^T (dx, dy).
-        let east = cosBearing * dx - sinBearing * dy
-        let south = sinBearing * dx + cosBearing * dy
+        let (east, south) = MapBearing.unrotated(dx, dy, sin: sinBearing, cos: cosBearing)
         let worldPoints = worldWidthPoints
         // Whole worlds of eastward pan change nothing: drop them exactly (IEEE remainder is
         // exact) so that a pan of 1e12 points never loses the center to rounding or overflow.
@@ -346,8 +345,8 @@ public struct MercatorCamera: Hashable, Sendable {
             // the anchor at the new bearing: c' = (c + R(b)^T a / s) - R(b')^T a / s, with the
             // y axis flipped, written as in zoom(to:around:).
             let scale = pointsPerMercatorMeter
-            let east0 = before.cos * u - before.sin * v, south0 = before.sin * u + before.cos * v
-            let east1 = after.cos * u - after.sin * v, south1 = after.sin * u + after.cos * v
+            let (east0, south0) = MapBearing.unrotated(u, v, sin: before.sin, cos: before.cos)
+            let (east1, south1) = MapBearing.unrotated(u, v, sin: after.sin, cos: after.cos)
             x = (pivot.x + ScreenTransform.eastingOffset(east0, pointsPerMercatorMeter: scale))
                 - ScreenTransform.eastingOffset(east1, pointsPerMercatorMeter: scale)
             y = (pivot.y - south0 / scale) + south1 / scale
@@ -377,13 +376,12 @@ public struct MercatorCamera: Hashable, Sendable {
         let newZoom = min(max(zoom + log2(scale), turn.lowestZoom), limits.maximumZoom)
         let newScale = newZoom == zoom ? pointsPerMercatorMeter : Self.pointsPerMercatorMeter(zoom: newZoom)
         let u0 = anchor.x - focalX, v0 = anchor.y - focalY
-        let east0 = cosBearing * u0 - sinBearing * v0, south0 = sinBearing * u0 + cosBearing * v0
+        let (east0, south0) = MapBearing.unrotated(u0, v0, sin: sinBearing, cos: cosBearing)
         let (dx, dy) = Self.boundedTranslation(dx, dy)
         // The translation is taken in the new unrotated frame, whole worlds dropped exactly
         // and the northward part bounded, as pan(dx:dy:) does.
         let u1 = u0 + dx, v1 = v0 + dy
-        var east1 = after.cos * u1 - after.sin * v1
-        let south1 = after.sin * u1 + after.cos * v1
+        var (east1, south1) = MapBearing.unrotated(u1, v1, sin: after.sin, cos: after.cos)
         let worldPoints = newScale * WebMercator.worldWidthMeters
         // Whole worlds dropped in points (exactly) before dividing by the scale, so that no
         // translation overflows at a low zoom.
@@ -633,8 +631,7 @@ public struct MercatorCamera: Hashable, Sendable {
         // The anchor's offset from the focal point in the unrotated frame (east, south), in
         // points: R(b)^T (anchor - focal). At bearing 0 it is the plain offset, bit for bit.
         let u = anchor.x - focalX, v = anchor.y - focalY
-        let dx = cosBearing * u - sinBearing * v
-        let dy = sinBearing * u + cosBearing * v
+        let (dx, dy) = MapBearing.unrotated(u, v, sin: sinBearing, cos: cosBearing)
         // The anchor's Mercator point is c + (dx, -dy)/s; the new center puts it at the same
         // offset at the new scale: c' = (c + (dx, -dy)/s) - (dx, -dy)/s'. Written as these two
         // steps, consecutive pinches around one anchor add back exactly the value the previous

@@ -270,7 +270,7 @@ public struct ScreenTransform: Hashable, Sendable {
     @inlinable
     func unrotated(_ point: ScreenPoint) -> (east: Double, south: Double) {
         let u = point.x - focalPoint.x, v = point.y - focalPoint.y
-        return (cosBearing * u - sinBearing * v, sinBearing * u + cosBearing * v)
+        return MapBearing.unrotated(u, v, sin: sinBearing, cos: cosBearing)
     }
 
     // MARK: - Shared arithmetic
