@@ -75,8 +75,9 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     case invalidZoomStep(Double)
     /// A rotation dead zone or north snap threshold that is not finite, or out of its range.
     case invalidDeadZone(name: String, value: Double)
-    /// A transition's parameter (a duration in seconds, a fly's curve or speed, an easing's
-    /// control point) that is not finite or lies outside `expected`, which says the range.
+    /// A motion's parameter (a transition's duration in seconds, a fly's curve or speed, an
+    /// easing's control point; an inertia's velocity, decay rate or speed cap; a velocity
+    /// estimator's window) that is not finite or lies outside `expected`, which says the range.
     case invalidTransition(name: String, value: Double, expected: String)
     /// A saved camera whose fields do not describe one camera (its Web Mercator center is
     /// outside the world, or does not match its latitude and longitude).

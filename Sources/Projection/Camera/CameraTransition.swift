@@ -137,6 +137,8 @@ public struct CameraTransition: Hashable, Sendable {
         /// The center (next to) does not move: w(s) = w0 exp(k rho s), S = |ln(w1 / w0)| / rho.
         /// The tiny move, if any, is made linearly in s / S.
         case zoomOnly(rho: Double, k: Double, length: Double, easing: Easing)
+        /// The zoom linear in the eased fraction about a screen point held fixed.
+        case zoomAbout(anchorX: Double, anchorY: Double, easing: Easing)
     }
 
     // The move, precomputed: start values and differences (easting the short way, bearing the
@@ -194,9 +196,68 @@ public struct CameraTransition: Hashable, Sendable {
             kind: kind, reducedMotion: reducedMotion)
     }
 
+    /// A zoom about a screen point: an animated double-tap, a zoom button, a wheel step at the
+    /// pointer. The coordinate under `anchor` stays under it at every t (to 1e-6 points; only
+    /// the world edge and the camera bounds may move it, as for a pinch), the zoom moves
+    /// linearly in the eased fraction, and the target is exactly what
+    /// ``MercatorCamera/pinch(scale:anchor:)`` to that zoom gives: the zoom clamped into the
+    /// limits (the lowest zoom the world edge and the bounds allow included), the bearing and
+    /// insets kept.
+    ///
+    /// - Parameters:
+    ///   - start: The camera at t = 0.
+    ///   - zoom: The target zoom, finite (clamped).
+    ///   - anchor: The screen point held, within the camera's one-screen margin.
+    ///   - duration: Seconds, finite and >= 0 (MapLibre's double-click zoom: 0.3 s).
+    ///   - easing: The easing of the zoom (MapLibre's default).
+    ///   - reducedMotion: Whether to make the duration 0.
+    /// - Throws: `GeometryError/invalidZoom(name:value:minimum:maximum:)` for a zoom that is not
+    ///   finite, `GeometryError/invalidScreenPoint(name:x:y:xRange:yRange:)` for an anchor
+    ///   beyond the margin, `GeometryError/invalidTransition(name:value:expected:)` for a
+    ///   duration or easing as ``init(from:center:zoom:bearing:insets:kind:reducedMotion:)-(_,MercatorPoint?,_,_,_,_,_)``.
+    public init(
+        from start: MercatorCamera, zoom: Double, around anchor: ScreenPoint, duration: Double = 0.3,
+        easing: Easing = .default, reducedMotion: Bool = false
+    ) throws(GeometryError) {
+        guard zoom.isFinite else {
+            throw .invalidZoom(name: "zoom", value: zoom, minimum: start.limits.minimumZoom, maximum: start.limits.maximumZoom)
+        }
+        try start.transform.validate(anchor, name: "zoom anchor")
+        var target = start
+        target.zoom(to: start.limits.clamp(zoom), around: anchor)
+        try self.init(
+            from: start, to: target, kind: .ease(duration: duration, easing: easing), reducedMotion: reducedMotion, anchor: anchor)
+    }
+
+    /// An animated double-tap: one zoom level in (the scale doubles) about the tapped point in
+    /// `duration` seconds, the tapped coordinate held under the finger at every t. The target
+    /// is exactly ``MercatorCamera/doubleTap(at:)``'s camera.
+    ///
+    /// - Parameters:
+    ///   - start: The camera at t = 0.
+    ///   - point: The tapped point, within the camera's one-screen margin.
+    ///   - duration: Seconds, finite and >= 0 (MapLibre's 0.3 s by default).
+    ///   - reducedMotion: Whether to make the duration 0.
+    /// - Returns: The transition (at the maximum zoom, one that does not move).
+    /// - Throws: `GeometryError/invalidScreenPoint(name:x:y:xRange:yRange:)` for a point beyond
+    ///   the margin; `GeometryError/invalidTransition(name:value:expected:)` for a duration
+    ///   that is not a finite number of seconds >= 0.
+    public static func doubleTap(
+        from start: MercatorCamera, at point: ScreenPoint, duration: Double = 0.3, reducedMotion: Bool = false
+    ) throws(GeometryError) -> CameraTransition {
+        try start.transform.validate(point, name: "double-tap point")
+        var target = start
+        target.doubleTap(at: point)
+        return try CameraTransition(
+            from: start, to: target, kind: .ease(duration: duration, easing: .default), reducedMotion: reducedMotion, anchor: point)
+    }
+
     /// The transition between two cameras of one screen: `target` must have the start's size,
-    /// limits and bounds (made from the start by jumps and insets changes).
-    init(from start: MercatorCamera, to target: MercatorCamera, kind: Kind, reducedMotion: Bool) throws(GeometryError) {
+    /// limits and bounds (made from the start by jumps and insets changes). With an `anchor`,
+    /// an ease zooms about it (the target then made by zooming about it).
+    init(
+        from start: MercatorCamera, to target: MercatorCamera, kind: Kind, reducedMotion: Bool, anchor: ScreenPoint? = nil
+    ) throws(GeometryError) {
         self.start = start
         self.target = target
         let from = start.centerMercator, to = target.centerMercator
@@ -218,7 +279,7 @@ public struct CameraTransition: Hashable, Sendable {
                 throw .invalidTransition(name: "duration", value: duration, expected: "a finite number of seconds >= 0")
             }
             try easing.validate()
-            path = .ease(easing)
+            path = anchor.map { .zoomAbout(anchorX: $0.x, anchorY: $0.y, easing: easing) } ?? .ease(easing)
             durationSeconds = reducedMotion ? 0 : duration + 0
         case .fly(let curve, let speed, let maxDuration, let easing):
             guard curve.isFinite, curve > 0 else {
@@ -334,8 +395,14 @@ public struct CameraTransition: Hashable, Sendable {
 
     /// The state at 0 < f < 1: the path's requested values, then the constraints.
     func state(unclampedFraction f: Double) -> MercatorCamera {
-        let sample = pathSample(atFraction: f)
         var camera = start
+        if case .zoomAbout(let anchorX, let anchorY, let easing) = path {
+            // As a pinch to this zoom about the anchor, from the start: the anchor's
+            // coordinate stays under it at every t, and the constraints apply as to a pinch.
+            camera.zoom(to: z0 + dz * easing(f), around: ScreenPoint(x: anchorX, y: anchorY))
+            return camera
+        }
+        let sample = pathSample(atFraction: f)
         if start.insets != target.insets {
             // A convex combination of two valid insets of this screen is valid for it:
             // left + right <= width - 1 holds at both ends, so in between.
@@ -359,7 +426,9 @@ public struct CameraTransition: Hashable, Sendable {
     func pathSample(atFraction f: Double) -> (zoom: Double, x: Double, y: Double, bearing: Double, eased: Double, centerFraction: Double) {
         let zoom: Double, move: Double, eased: Double
         switch path {
-        case .ease(let easing):
+        case .ease(let easing), .zoomAbout(_, _, let easing):
+            // (A zoom about a point moves the center as the anchor requires; state(atFraction:)
+            // computes it. Here its center is interpolated, for the zoom and the eased fraction.)
             eased = easing(f)
             zoom = z0 + dz * eased
             move = eased

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -57,12 +64,53 @@ public struct PinchGestureSession: Hashable, Sendable {
     private var startDistance: Double?
     /// The time stamp of the last applied sample, in seconds (any monotonic clock).
     public private(set) var lastTimestamp: Double?
+    /// The samples of the gesture in progress, for the velocity at release.
+    private var estimator: VelocityEstimator
+    /// The velocity when the last pinch ended (nil while one is in progress, after a cancel,
+    /// and before any ended): the centroid's velocity in points per second, the zoom rate in
+    /// levels per second and the rotation rate in degrees per second clockwise, about the
+    /// last centroid, measured by the session's ``VelocityEstimator`` over the samples'
+    /// timestamps. Zero when the fingers rested before lifting.
+    public private(set) var releaseVelocity: GestureVelocity?
 
     /// An idle session.
-    public init() {}
+    ///
+    /// - Parameter velocityEstimator: How the release velocity is measured (the default
+    ///   window is 0.1 s, the default pause 0.04 s).
+    public init(velocityEstimator: VelocityEstimator = VelocityEstimator()) {
+        estimator = velocityEstimator
+    }
 
     /// Whether a pinch is in progress (began, not yet ended or cancelled).
     public var isActive: Bool { last != nil }
+
+    /// The motion after the last pinch ended, for `camera` (the camera as the pinch left it):
+    /// nil when no pinch has ended since the last began or cancelled.
+    ///
+    /// - Parameters:
+    ///   - camera: The camera at release.
+    ///   - decay: How the motion slows down.
+    /// - Returns: The inertia, or nil.
+    public func inertia(from camera: MercatorCamera, decay: CameraInertia.Decay = .normal) -> CameraInertia? {
+        guard let releaseVelocity else { return nil }
+        return try? CameraInertia(from: camera, velocity: releaseVelocity, decay: decay)
+    }
+
+    /// Records an applied sample; at `ended`, measures the release velocity.
+    private mutating func record(
+        _ phase: GesturePhase, scale: Double, rotationRadians: Double, centroid: ScreenPoint, timestamp: Double
+    ) {
+        if phase == .began {
+            estimator.reset()
+            releaseVelocity = nil
+        }
+        estimator.add(timestamp: timestamp, x: centroid.x, y: centroid.y, zoom: log2(scale), degrees: rotationRadians * (180 / Double.pi))
+        if phase == .ended {
+            let v = estimator.velocity(atRelease: timestamp)
+            releaseVelocity = GestureVelocity(x: v.x, y: v.y, zoomLevelsPerSecond: v.zoom, degreesPerSecond: v.degrees, anchor: centroid)
+            estimator.reset()
+        }
+    }
 
     /// Applies one recognizer sample to `camera`.
     ///
@@ -81,6 +129,8 @@ public struct PinchGestureSession: Hashable, Sendable {
         if phase == .cancelled {
             guard isActive else { return false }
             end()
+            estimator.reset()
+            releaseVelocity = nil
             return true
         }
         guard scale.isFinite, scale > 0, timestamp.isFinite, timestamp >= (lastTimestamp ?? -.infinity),
@@ -100,6 +150,7 @@ public struct PinchGestureSession: Hashable, Sendable {
         camera.pinch(scale: scale / previous.scale, anchor: centroid)
         last = (scale, centroid)
         lastTimestamp = timestamp
+        record(phase, scale: scale, rotationRadians: 0, centroid: centroid, timestamp: timestamp)
         if phase == .ended { end() }
         return true
     }
@@ -154,6 +205,8 @@ public struct PinchGestureSession: Hashable, Sendable {
         if phase == .cancelled {
             guard isActive else { return false }
             end()
+            estimator.reset()
+            releaseVelocity = nil
             return true
         }
         guard scale.isFinite, scale > 0, rotationRadians.isFinite, timestamp.isFinite,
@@ -176,6 +229,7 @@ public struct PinchGestureSession: Hashable, Sendable {
         last = (scale, centroid)
         lastRotation = rotationRadians
         lastTimestamp = timestamp
+        record(phase, scale: scale, rotationRadians: rotationRadians, centroid: centroid, timestamp: timestamp)
         if phase == .ended { end() }
         return true
     }
@@ -217,7 +271,8 @@ public struct PinchGestureSession: Hashable, Sendable {
 
     public static func == (a: PinchGestureSession, b: PinchGestureSession) -> Bool {
         a.last?.scale == b.last?.scale && a.last?.centroid == b.last?.centroid && a.lastRotation == b.lastRotation
-            && a.startDistance == b.startDistance && a.lastTimestamp == b.lastTimestamp
+            && a.startDistance == b.startDistance && a.lastTimestamp == b.lastTimestamp && a.estimator == b.estimator
+            && a.releaseVelocity == b.releaseVelocity
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -226,6 +281,8 @@ public struct PinchGestureSession: Hashable, Sendable {
         hasher.combine(lastRotation)
         hasher.combine(startDistance)
         hasher.combine(lastTimestamp)
+        hasher.combine(estimator)
+        hasher.combine(releaseVelocity)
     }
 }
 
@@ -255,12 +312,42 @@ public struct PanGestureSession: Hashable, Sendable {
     private var lastTranslation: ScreenPoint?
     /// The time stamp of the last applied sample, in seconds.
     public private(set) var lastTimestamp: Double?
+    /// The samples of the pan in progress, for the velocity at release.
+    private var estimator: VelocityEstimator
+    /// The content's velocity when the last pan ended, points per second (nil while one is in
+    /// progress, after a cancel, and before any ended), measured by the session's
+    /// ``VelocityEstimator`` over the samples' timestamps: zero when the finger rested before
+    /// lifting.
+    public private(set) var releaseVelocity: GestureVelocity?
 
     /// An idle session.
-    public init() {}
+    ///
+    /// - Parameter velocityEstimator: How the release velocity is measured (the default
+    ///   window is 0.1 s, the default pause 0.04 s).
+    public init(velocityEstimator: VelocityEstimator = VelocityEstimator()) {
+        estimator = velocityEstimator
+    }
 
     /// Whether a pan is in progress.
     public var isActive: Bool { lastTranslation != nil }
+
+    /// The motion after the last pan ended, for `camera` (the camera as the pan left it): nil
+    /// when no pan has ended since the last began or cancelled.
+    ///
+    /// ```swift
+    /// if phase == .ended, let throw = panSession.inertia(from: camera) {
+    ///     // Each frame: camera = throw.state(atSeconds: now - releaseTime)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - camera: The camera at release.
+    ///   - decay: How the motion slows down.
+    /// - Returns: The inertia, or nil.
+    public func inertia(from camera: MercatorCamera, decay: CameraInertia.Decay = .normal) -> CameraInertia? {
+        guard let releaseVelocity else { return nil }
+        return try? CameraInertia(from: camera, velocity: releaseVelocity, decay: decay)
+    }
 
     /// Applies one recognizer sample to `camera`.
     ///
@@ -277,6 +364,8 @@ public struct PanGestureSession: Hashable, Sendable {
         if phase == .cancelled {
             guard isActive else { return false }
             lastTranslation = nil
+            estimator.reset()
+            releaseVelocity = nil
             return true
         }
         guard translation.isFinite, timestamp.isFinite, timestamp >= (lastTimestamp ?? -.infinity) else { return false }
@@ -289,6 +378,16 @@ public struct PanGestureSession: Hashable, Sendable {
         camera.pan(dx: translation.x - previous.x, dy: translation.y - previous.y)
         lastTranslation = phase == .ended ? nil : translation
         lastTimestamp = timestamp
+        if phase == .began {
+            estimator.reset()
+            releaseVelocity = nil
+        }
+        estimator.add(timestamp: timestamp, x: translation.x, y: translation.y)
+        if phase == .ended {
+            let v = estimator.velocity(atRelease: timestamp)
+            releaseVelocity = GestureVelocity(x: v.x, y: v.y)
+            estimator.reset()
+        }
         return true
     }
 }

@@ -622,7 +622,7 @@ public struct MercatorCamera: Hashable, Sendable {
 
     /// Zooms to `target` (clamped as the constraints require) keeping the Mercator point
     /// under `anchor` fixed, then applies the constraints.
-    private mutating func zoom(to target: Double, around anchor: ScreenPoint) {
+    mutating func zoom(to target: Double, around anchor: ScreenPoint) {
         let newZoom = min(max(target, lowestShownZoom), limits.maximumZoom)
         // A pinch that cannot change the zoom (a factor of 1, or clamped at a limit) leaves
         // the camera exactly as it is, including what a resize would restore.

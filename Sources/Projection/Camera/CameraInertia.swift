@@ -1,0 +1,307 @@
+import GeoMath
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The motion after a gesture ends: the content keeps the gesture's velocity and slows down
+/// exponentially, as a value whose state is a closed-form function of the time since the
+/// release (``state(atSeconds:)``). The renderer owns the clock; the position at any time is
+/// known at release, so the motion does not depend on the frame rate.
+///
+/// With k = -1000 ln(r) per second for a decay rate r per millisecond, the velocity at time t
+/// is v e^(-k t) and the distance travelled v (1 - e^(-k t)) / k, computed as
+/// -v expm1(-k t) / k; the motion rests v / k away (UIKit's normal rate 0.998 per ms throws a
+/// 1000 points-per-second pan 499.5 points). The same decay applies to the pan (points), the
+/// zoom (levels, about the pinch's last centroid: the zoom moves in log2 space) and the
+/// rotation (degrees, about the same point).
+///
+/// Every state is ``MercatorCamera/pinchRotate(scale:degrees:anchor:dx:dy:)`` (or a pan when
+/// only the center moves) applied to the camera at release with the distances travelled, so
+/// the constraints are part of the motion: the world's edge, the zoom limits and the camera
+/// bounds stop it where it meets them, and it rests there (never past the edge and back).
+///
+/// ``durationSeconds`` is when the motion that remains is under half a point (the largest
+/// distance any of the viewport's corners and its focal point still have to go); the state
+/// then is the resting state itself.
+public struct CameraInertia: Hashable, Sendable {
+    /// How the motion slows down, and how fast it may start.
+    public struct Decay: Hashable, Sendable {
+        /// The fraction of the velocity left after each millisecond, in [0, 1): 0 stops at
+        /// once (no inertia).
+        public let ratePerMillisecond: Double
+        /// The largest pan speed thrown, points per second (a faster release is scaled down
+        /// to it, keeping its direction).
+        public let maximumPointsPerSecond: Double
+        /// The largest zoom rate thrown, zoom levels per second.
+        public let maximumZoomLevelsPerSecond: Double
+        /// The largest rotation rate thrown, degrees per second.
+        public let maximumDegreesPerSecond: Double
+
+        /// A decay.
+        ///
+        /// - Parameters:
+        ///   - ratePerMillisecond: In [0, 1).
+        ///   - maximumPointsPerSecond: > 0 (infinity for no cap).
+        ///   - maximumZoomLevelsPerSecond: > 0 (infinity for no cap).
+        ///   - maximumDegreesPerSecond: > 0 (infinity for no cap).
+        /// - Throws: `GeometryError/invalidTransition(name:value:expected:)` for a value out of
+        ///   range or NaN.
+        public init(
+            ratePerMillisecond: Double, maximumPointsPerSecond: Double = .infinity, maximumZoomLevelsPerSecond: Double = 4,
+            maximumDegreesPerSecond: Double = 180
+        ) throws(GeometryError) {
+            guard ratePerMillisecond >= 0, ratePerMillisecond < 1 else {
+                throw .invalidTransition(name: "decay rate", value: ratePerMillisecond, expected: "a fraction per millisecond in [0, 1)")
+            }
+            for (name, value) in [
+                ("maximum speed", maximumPointsPerSecond), ("maximum zoom rate", maximumZoomLevelsPerSecond),
+                ("maximum rotation rate", maximumDegreesPerSecond),
+            ] where !(value > 0) {
+                throw .invalidTransition(name: name, value: value, expected: "a number > 0 (infinity for no cap)")
+            }
+            self.ratePerMillisecond = ratePerMillisecond
+            self.maximumPointsPerSecond = maximumPointsPerSecond
+            self.maximumZoomLevelsPerSecond = maximumZoomLevelsPerSecond
+            self.maximumDegreesPerSecond = maximumDegreesPerSecond
+        }
+
+        private init(unchecked rate: Double, maximumPointsPerSecond: Double) {
+            ratePerMillisecond = rate
+            self.maximumPointsPerSecond = maximumPointsPerSecond
+            maximumZoomLevelsPerSecond = 4
+            maximumDegreesPerSecond = 180
+        }
+
+        /// UIKit's `UIScrollView.DecelerationRate.normal`: 0.998 per millisecond (a throw
+        /// rests v / 2.002 away: 1000 points per second go 499.5 points). No speed cap; zoom
+        /// 4 levels and rotation 180 degrees per second at most.
+        public static let normal = Decay(unchecked: 0.998, maximumPointsPerSecond: .infinity)
+        /// UIKit's `UIScrollView.DecelerationRate.fast`: 0.99 per millisecond (1000 points per
+        /// second go 99.5 points).
+        public static let fast = Decay(unchecked: 0.99, maximumPointsPerSecond: .infinity)
+        /// Like MapLibre GL JS's pan inertia for a 1000 points-per-second release, as an
+        /// exponential decay: MapLibre scales the release speed by its linearity 0.3, caps it
+        /// at 1400, and decelerates at 2500 points per second squared, so it throws 60 points;
+        /// a decay of e^(-1/60) per millisecond (k = 16.67 per second) throws v / k = 60 points
+        /// too. MapLibre's distance grows with the square of the speed, this one linearly. The
+        /// cap is MapLibre's, 1400 / 0.3 points per second of release speed.
+        public static let maplibre = Decay(unchecked: exp(-1.0 / 60), maximumPointsPerSecond: 1400 / 0.3)
+        /// No inertia: the map stops where the fingers left it (a "place the pin where you saw
+        /// the pet" screen).
+        public static let immediate = Decay(unchecked: 0, maximumPointsPerSecond: .infinity)
+
+        /// k = -1000 ln(r), per second (infinity for the immediate decay).
+        @inlinable
+        public var perSecond: Double { ratePerMillisecond > 0 ? -1000 * log(ratePerMillisecond) : .infinity }
+    }
+
+    /// The camera at release.
+    public let start: MercatorCamera
+    /// The camera where the motion rests: the closed-form limit, constrained.
+    public let rest: MercatorCamera
+    /// The velocity thrown, after the decay's caps.
+    public let velocity: GestureVelocity
+    /// The decay.
+    public let decay: Decay
+    /// The time until the remaining motion is under half a point, in seconds (0 when nothing
+    /// moves). From then on the state is ``rest``.
+    public let durationSeconds: Double
+
+    /// k, per second.
+    @usableFromInline let k: Double
+    /// The anchor of the zoom and rotation.
+    @usableFromInline let anchor: ScreenPoint
+
+    /// The motion after a release.
+    ///
+    /// - Parameters:
+    ///   - camera: The camera at release.
+    ///   - velocity: The release velocity (from a session's ``PanGestureSession/releaseVelocity``
+    ///     or ``PinchGestureSession/releaseVelocity``, or UIKit's `velocity(in:)`); each
+    ///     component finite; the anchor within the camera's one-screen margin.
+    ///   - decay: How it slows down (UIKit's normal rate by default).
+    /// - Throws: `GeometryError/invalidTransition(name:value:expected:)` for a velocity that is
+    ///   not finite; `GeometryError/invalidScreenPoint(name:x:y:xRange:yRange:)` for an anchor
+    ///   beyond the margin.
+    public init(from camera: MercatorCamera, velocity: GestureVelocity, decay: Decay = .normal) throws(GeometryError) {
+        for (name, value) in [
+            ("velocity x", velocity.x), ("velocity y", velocity.y), ("zoom velocity", velocity.zoomLevelsPerSecond),
+            ("rotation velocity", velocity.degreesPerSecond),
+        ] where !value.isFinite {
+            throw .invalidTransition(name: name, value: value, expected: "a finite number per second")
+        }
+        let anchor = velocity.anchor ?? camera.focalPoint
+        try camera.transform.validate(anchor, name: "inertia anchor")
+        self.anchor = anchor
+        start = camera
+        self.decay = decay
+        k = decay.perSecond
+        // The caps, keeping the pan's direction.
+        var thrown = velocity
+        let largest = max(abs(velocity.x), abs(velocity.y))
+        if largest > 0 {
+            // The speed without overflow: the components scaled by the larger first.
+            let (ux, uy) = (velocity.x / largest, velocity.y / largest)
+            let unit = (ux * ux + uy * uy).squareRoot()
+            if largest * unit > decay.maximumPointsPerSecond {
+                thrown.x = decay.maximumPointsPerSecond * (ux / unit)
+                thrown.y = decay.maximumPointsPerSecond * (uy / unit)
+            }
+        }
+        thrown.zoomLevelsPerSecond = min(max(velocity.zoomLevelsPerSecond, -decay.maximumZoomLevelsPerSecond), decay.maximumZoomLevelsPerSecond)
+        thrown.degreesPerSecond = min(max(velocity.degreesPerSecond, -decay.maximumDegreesPerSecond), decay.maximumDegreesPerSecond)
+        self.velocity = thrown
+        guard k.isFinite, !thrown.isZero else {
+            rest = camera
+            durationSeconds = 0
+            return
+        }
+        rest = Self.moved(camera, velocity: thrown, anchor: anchor, by: 1 / k)
+        // The remaining motion decreases with t: bisection for the time it falls under half a
+        // point, between 0 and the time the unconstrained bound does (or rest is reached).
+        var low = 0.0
+        var high = max(Self.boundSeconds(velocity: thrown, camera: camera, anchor: anchor, k: k), 1 / k)
+        if Self.remainingPoints(Self.moved(camera, velocity: thrown, anchor: anchor, by: -expm1(-k * high) / k), rest: rest) >= 0.5 {
+            // Rounding at the edge of the bound: double it until it holds (a few steps at most).
+            for _ in 0..<64 {
+                high *= 2
+                if Self.remainingPoints(Self.moved(camera, velocity: thrown, anchor: anchor, by: -expm1(-k * high) / k), rest: rest) < 0.5 {
+                    break
+                }
+            }
+        }
+        if Self.remainingPoints(camera, rest: rest) < 0.5 {
+            high = 0
+        }
+        for _ in 0..<64 where high - low > 1e-9 * max(high, 1e-9) {
+            let mid = (low + high) / 2
+            let state = Self.moved(camera, velocity: thrown, anchor: anchor, by: -expm1(-k * mid) / k)
+            if Self.remainingPoints(state, rest: rest) < 0.5 { high = mid } else { low = mid }
+        }
+        durationSeconds = high
+    }
+
+    /// The camera `seconds` after the release: the start for t <= 0 (and NaN), the resting
+    /// state for t >= ``durationSeconds``, both bit for bit; between, the start moved by the
+    /// closed-form distances -v expm1(-k t) / k.
+    @inlinable
+    public func state(atSeconds seconds: Double) -> MercatorCamera {
+        guard seconds > 0 else { return start }
+        guard seconds < durationSeconds else { return rest }
+        return Self.moved(start, velocity: velocity, anchor: anchor, by: -expm1(-k * seconds) / k)
+    }
+
+    /// The distance travelled by the pan, in points, `seconds` after the release, before any
+    /// constraint: |v| (1 - e^(-k t)) / k (the limit |v| / k as t grows).
+    public func panDistancePoints(atSeconds seconds: Double) -> Double {
+        guard seconds > 0, k.isFinite else { return 0 }
+        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        return speed * (-expm1(-k * min(seconds, .greatestFiniteMagnitude)) / k)
+    }
+
+    /// The camera moved by the velocity times `elapsed` (seconds of undecayed motion).
+    @usableFromInline
+    static func moved(_ camera: MercatorCamera, velocity: GestureVelocity, anchor: ScreenPoint, by elapsed: Double) -> MercatorCamera {
+        var camera = camera
+        let dx = velocity.x * elapsed, dy = velocity.y * elapsed
+        if velocity.zoomLevelsPerSecond == 0 && velocity.degreesPerSecond == 0 {
+            camera.pan(dx: dx, dy: dy)
+        } else {
+            camera.pinchRotate(
+                scale: exp2(velocity.zoomLevelsPerSecond * elapsed), degrees: velocity.degreesPerSecond * elapsed,
+                anchor: anchor, dx: dx, dy: dy)
+        }
+        return camera
+    }
+
+    /// The largest distance, in points at the resting scale, between where the content at the
+    /// viewport's corners and focal point is in `state` and where it rests.
+    static func remainingPoints(_ state: MercatorCamera, rest: MercatorCamera) -> Double {
+        let w = state.widthPoints, h = state.heightPoints
+        var largest = 0.0
+        for point in [ScreenPoint(x: 0, y: 0), ScreenPoint(x: w, y: 0), ScreenPoint(x: 0, y: h), ScreenPoint(x: w, y: h), state.focalPoint] {
+            guard let now = try? state.mercatorPoint(at: point), let then = try? rest.mercatorPoint(at: point) else { continue }
+            let dx = WebMercator.wrappedEasting(now.x - then.x), dy = now.y - then.y
+            largest = max(largest, (dx * dx + dy * dy).squareRoot() * rest.pointsPerMercatorMeter)
+        }
+        return largest
+    }
+
+    /// A time by which the unconstrained remaining motion is under half a point: the pan
+    /// remains |v| e^(-kt) / k points, the zoom moves a point at distance R from the anchor by
+    /// R (2^(|w| e^(-kt) / k) - 1), the rotation by R |d| e^(-kt) / k radians. The sum is
+    /// below 0.5 once e^(-kt) is below the bound solved here (2^x - 1 <= x ln 2 2^x, with
+    /// x <= the full throw).
+    static func boundSeconds(velocity: GestureVelocity, camera: MercatorCamera, anchor: ScreenPoint, k: Double) -> Double {
+        let w = camera.widthPoints, h = camera.heightPoints
+        var radius = 0.0
+        for corner in [ScreenPoint(x: 0, y: 0), ScreenPoint(x: w, y: 0), ScreenPoint(x: 0, y: h), ScreenPoint(x: w, y: h)] {
+            radius = max(radius, ((corner.x - anchor.x) * (corner.x - anchor.x) + (corner.y - anchor.y) * (corner.y - anchor.y)).squareRoot())
+        }
+        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        let zoomThrow = abs(velocity.zoomLevelsPerSecond) / k
+        // Remaining at e^(-kt) = q, per unit q: pan speed / k, zoom R ln2 2^throw |w| / k
+        // (and the rest of the pan, scaled with the zoom), rotation R |d| pi / 180 / k.
+        let perUnit = speed / k * exp2(zoomThrow)
+            + radius * M_LN2 * exp2(zoomThrow) * abs(velocity.zoomLevelsPerSecond) / k
+            + radius * abs(velocity.degreesPerSecond) * Double.pi / 180 / k * exp2(zoomThrow)
+        // Beyond the doubles (a throw near 1e308 points): e^(-800) takes any of them under 1e-39.
+        guard perUnit.isFinite else { return 800 / k }
+        guard perUnit > 0.5 else { return 0 }
+        // q = 0.5 / perUnit: t = ln(perUnit / 0.5) / k.
+        return log(perUnit / 0.5) / k
+    }
+}
+
+/// A motion in progress, whichever kind: an animated transition or the inertia after a
+/// gesture. An app keeps one (or none) beside its camera, renders ``state(atSeconds:)`` each
+/// frame with the seconds since the motion began, and when a gesture interrupts it adopts the
+/// state at that time: ``MercatorCamera`` values carry no motion, so the gesture then acts
+/// exactly as on a camera built there directly.
+public enum CameraMotion: Hashable, Sendable {
+    /// An ease, a fly or a zoom about a point.
+    case transition(CameraTransition)
+    /// The motion after a release.
+    case inertia(CameraInertia)
+
+    /// The duration in seconds (finite, >= 0).
+    public var durationSeconds: Double {
+        switch self {
+        case .transition(let transition): return transition.durationSeconds
+        case .inertia(let inertia): return inertia.durationSeconds
+        }
+    }
+
+    /// The camera `seconds` after the motion began: the start at t <= 0 (and NaN), the
+    /// resting state from ``durationSeconds`` on.
+    ///
+    /// - Parameter seconds: Seconds since the motion began.
+    /// - Returns: The camera then.
+    public func state(atSeconds seconds: Double) -> MercatorCamera {
+        switch self {
+        case .transition(let transition): return transition.state(atSeconds: seconds)
+        case .inertia(let inertia): return inertia.state(atSeconds: seconds)
+        }
+    }
+
+    /// The camera when the motion began.
+    public var start: MercatorCamera {
+        switch self {
+        case .transition(let transition): return transition.start
+        case .inertia(let inertia): return inertia.start
+        }
+    }
+
+    /// The camera where the motion rests: a transition's target, an inertia's limit.
+    public var resting: MercatorCamera {
+        switch self {
+        case .transition(let transition): return transition.target
+        case .inertia(let inertia): return inertia.rest
+        }
+    }
+}
