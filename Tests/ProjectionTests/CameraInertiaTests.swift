@@ -1,0 +1,470 @@
+import Foundation
+import GeoMath
+import Testing
+import TestSupport
+
+@testable import Projection
+
+/// Cameras away from every constraint (no bounds, the world's edge far off screen), where a
+/// motion's closed form holds exactly.
+enum MotionKit {
+    static let world = 2 * Double.pi * 6_378_137
+
+    /// A camera at zoom in [2, 14] (so that the Mercator center's rounding, |c| 2^-52 metres,
+    /// is under 1e-10 points), the center within a quarter world of the equator, a phone to
+    /// tablet size, any bearing, sometimes insets.
+    static func freeCamera(_ random: inout SeededRandom) throws -> MercatorCamera {
+        let width = 200 + random.uniform() * 1000, height = 200 + random.uniform() * 1000
+        let center = MercatorPoint(uncheckedX: (random.uniform() - 0.5) * world, y: (random.uniform() - 0.5) * world / 4)
+        var camera = try MercatorCamera(center: center, zoom: 4 + random.uniform() * 10, widthPoints: width, heightPoints: height)
+        if random.chance(50) { try camera.jump(bearing: random.uniform() * 360 - 180) }
+        if random.chance(30) { try camera.setInsets(ScreenInsets(top: 40, left: 10, bottom: random.uniform() * 150, right: 0)) }
+        return camera
+    }
+
+    /// A screen point inside the viewport, away from its border.
+    static func inside(_ camera: MercatorCamera, _ random: inout SeededRandom) -> ScreenPoint {
+        ScreenPoint(x: camera.widthPoints * (0.1 + 0.8 * random.uniform()), y: camera.heightPoints * (0.1 + 0.8 * random.uniform()))
+    }
+
+    /// The distance in points between two screen points.
+    static func distance(_ a: ScreenPoint, _ b: ScreenPoint) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
+
+    /// The decays with a finite rate.
+    static let decays: [CameraInertia.Decay] = [.normal, .fast, .maplibre]
+}
+
+@Suite("Zoom about a point, animated double-tap, interruption")
+struct ZoomAboutTransitionTests {
+    @Test("animated double-tap: the tapped coordinate stays under the finger within 1e-6 points at every sampled t; the end is doubleTap(at:) bit for bit")
+    func doubleTapHoldsTheAnchor() throws {
+        var random = SeededRandom(seed: 1301)
+        var worst = 0.0
+        for _ in 0..<500 {
+            let start = try MotionKit.freeCamera(&random)
+            let tap = MotionKit.inside(start, &random)
+            let held = try start.mercatorPoint(at: tap)
+            let transition = try CameraTransition.doubleTap(from: start, at: tap)
+            var expected = start
+            expected.doubleTap(at: tap)
+            #expect(transition.target == expected)
+            #expect(transition.durationSeconds == 0.3)
+            #expect(transition.state(atSeconds: 0.3) == expected)
+            #expect(transition.state(atSeconds: 0) == start)
+            var previousZoom = start.zoom
+            for k in 1..<36 {
+                let t = Double(k) / 120
+                let state = transition.state(atSeconds: t)
+                worst = max(worst, MotionKit.distance(state.point(for: held), tap))
+                // The zoom: linear in the eased fraction, exactly.
+                let eased = CameraTransition.Easing.default(t / 0.3)
+                #expect(state.zoom == start.zoom + (expected.zoom - start.zoom) * eased)
+                #expect(state.zoom >= previousZoom)
+                #expect(state.bearing == start.bearing && state.insets == start.insets)
+                previousZoom = state.zoom
+            }
+        }
+        #expect(worst <= 1e-6, "worst anchor drift \(worst) points")
+    }
+
+    @Test("zoom about a point clamps into the limits, never overshoots, and holds the anchor")
+    func zoomAboutClamps() throws {
+        var random = SeededRandom(seed: 1302)
+        for _ in 0..<300 {
+            let start = try MotionKit.freeCamera(&random)
+            let anchor = MotionKit.inside(start, &random)
+            let held = try start.mercatorPoint(at: anchor)
+            let goal = random.uniform() * 40 - 10
+            let transition = try CameraTransition(from: start, zoom: goal, around: anchor, duration: 0.25 + random.uniform())
+            let top = max(start.zoom, transition.target.zoom), bottom = min(start.zoom, transition.target.zoom)
+            #expect(transition.target.zoom <= start.limits.maximumZoom && transition.target.zoom >= start.limits.minimumZoom)
+            for k in 1..<50 {
+                let state = transition.state(atFraction: Double(k) / 50)
+                #expect(state.zoom <= top && state.zoom >= bottom)
+                // Above zoom 4 the world's edge is off screen for these cameras (the world is
+                // 4096 points tall, the center within 256 of the equator, the viewport's
+                // corners within 850 of it): nothing but the zoom moves the anchor's place.
+                if bottom >= 4 { #expect(MotionKit.distance(state.point(for: held), anchor) <= 1e-6) }
+            }
+        }
+        // At the maximum zoom a double-tap does not move.
+        let top = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 22, widthPoints: 390, heightPoints: 844)
+        let still = try CameraTransition.doubleTap(from: top, at: ScreenPoint(x: 10, y: 10))
+        for t in [0.0, 0.1, 0.2, 0.3] { #expect(still.state(atSeconds: t) == top) }
+    }
+
+    @Test("interruption: adopting state(at:) and applying a gesture gives exactly the gesture on a camera built there directly")
+    func interruptionIsExact() throws {
+        var random = SeededRandom(seed: 1303)
+        for case let index in 0..<2000 {
+            let start = try TransitionKit.camera(&random)
+            let transition: CameraTransition
+            if index % 4 == 3 {
+                transition = try CameraTransition.doubleTap(from: start, at: start.focalPoint)
+            } else {
+                transition = try CameraTransition(
+                    from: start, center: TransitionKit.target(from: start, &random), zoom: TransitionKit.zoom(&random),
+                    bearing: random.uniform() * 720 - 360, kind: TransitionKit.kind(&random))
+            }
+            let at = random.uniform() * max(transition.durationSeconds, 1e-3)
+            let adopted = transition.state(atSeconds: at)
+            // Built directly: the start's screen with the adopted insets, then a jump to the
+            // adopted requested center, zoom and bearing.
+            var built = start
+            try built.setInsets(adopted.insets, keeping: .center)
+            try built.jump(center: MercatorPoint(uncheckedX: adopted.requestedX, y: adopted.requestedY), zoom: adopted.requestedZoom, bearing: adopted.bearing)
+            #expect(built == adopted, "case \(index)")
+            let anchor = ScreenPoint(x: start.widthPoints * random.uniform(), y: start.heightPoints * random.uniform())
+            let gestures: [(inout MercatorCamera) -> Void] = [
+                { (c: inout MercatorCamera) in c.pinch(scale: 1.7, anchor: anchor) },
+                { (c: inout MercatorCamera) in c.pan(dx: 33, dy: -12) },
+                { (c: inout MercatorCamera) in c.rotate(degrees: 25, around: anchor) },
+                { (c: inout MercatorCamera) in c.doubleTap(at: anchor) },
+                { (c: inout MercatorCamera) in c.pinchRotate(scale: 0.8, degrees: -10, anchor: anchor, dx: 5, dy: 7) },
+            ]
+            for gesture in gestures {
+                var a = adopted, b = built
+                gesture(&a)
+                gesture(&b)
+                #expect(a == b, "case \(index)")
+            }
+        }
+    }
+
+    @Test("BAD_INPUTS row 80: zoom-about and double-tap transitions reject a non-finite zoom, an anchor beyond the margin and a bad duration")
+    func badZoomAbout() throws {
+        let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)
+        let point = ScreenPoint(x: 100, y: 100)
+        for zoom in [Double.nan, .infinity, -.infinity] {
+            #expect(throws: GeometryError.self) { try CameraTransition(from: camera, zoom: zoom, around: point) }
+        }
+        for anchor in [ScreenPoint(x: .nan, y: 0), ScreenPoint(x: 0, y: .infinity), ScreenPoint(x: 10_000, y: 0)] {
+            #expect(throws: GeometryError.self) { try CameraTransition(from: camera, zoom: 13, around: anchor) }
+            #expect(throws: GeometryError.self) { try CameraTransition.doubleTap(from: camera, at: anchor) }
+        }
+        for duration in [Double.nan, -1, .infinity] {
+            #expect(throws: GeometryError.self) { try CameraTransition.doubleTap(from: camera, at: point, duration: duration) }
+        }
+        let instant = try CameraTransition.doubleTap(from: camera, at: point, reducedMotion: true)
+        #expect(instant.durationSeconds == 0 && instant.state(atSeconds: 1e-300) == instant.target)
+    }
+}
+
+@Suite("Velocity estimation")
+struct VelocityEstimatorTests {
+    @Test("a constant velocity is measured the same at 30, 60, 120, 240, 1000 Hz and at random times (1e-9 relative)")
+    func frameRateIndependent() throws {
+        var random = SeededRandom(seed: 1310)
+        for _ in 0..<200 {
+            let v = (x: random.uniform() * 4000 - 2000, y: random.uniform() * 4000 - 2000, zoom: random.uniform() * 4 - 2, degrees: random.uniform() * 400 - 200)
+            let t0 = random.uniform() * 1000
+            for rate in [30.0, 60, 120, 240, 1000, 0] {
+                var estimator = VelocityEstimator()
+                var t = t0
+                var last = t0
+                while t < t0 + 0.5 {
+                    let e = t - t0
+                    estimator.add(timestamp: t, x: v.x * e, y: v.y * e, zoom: v.zoom * e, degrees: v.degrees * e)
+                    last = t
+                    t += rate > 0 ? 1 / rate : 0.001 + random.uniform() * 0.03
+                }
+                let measured = estimator.velocity(atRelease: last)
+                #expect(isClose(measured.x, v.x, within: 1e-9 * max(abs(v.x), 1)), "rate \(rate)")
+                #expect(isClose(measured.y, v.y, within: 1e-9 * max(abs(v.y), 1)))
+                #expect(isClose(measured.zoom, v.zoom, within: 1e-9 * max(abs(v.zoom), 1)))
+                #expect(isClose(measured.degrees, v.degrees, within: 1e-9 * max(abs(v.degrees), 1)))
+            }
+        }
+    }
+
+    @Test("only the last window counts: a slow start then a fast flick measures the flick")
+    func windowOnly() {
+        var estimator = VelocityEstimator()
+        var x = 0.0
+        for k in 0...120 {  // 1 s at 10 points per second, then 0.2 s at 1500
+            let t = Double(k) / 120
+            estimator.add(timestamp: t, x: x, y: 0)
+            x += k < 96 ? 10.0 / 120 : 1500.0 / 120
+        }
+        let v = estimator.velocity(atRelease: 1)
+        #expect(isClose(v.x, 1500, within: 1e-9))
+    }
+
+    @Test("a pause before release throws nothing: zero after more than pauseSeconds at rest, the velocity before it")
+    func pauseThrowsNothing() throws {
+        var estimator = VelocityEstimator()
+        for k in 0...30 { estimator.add(timestamp: Double(k) / 60, x: Double(k) * 10, y: 0) }
+        let end = 0.5
+        #expect(estimator.velocity(atRelease: end + 0.041) == (0, 0, 0, 0))
+        #expect(estimator.velocity(atRelease: end + 5) == (0, 0, 0, 0))
+        #expect(estimator.velocity(atRelease: end + 0.039).x > 0)
+        // A stationary finger still reporting samples: the values did not change.
+        for k in 1...6 { estimator.add(timestamp: end + Double(k) / 120, x: 300, y: 0) }
+        #expect(estimator.velocity(atRelease: end + 0.05) == (0, 0, 0, 0))
+        // Fewer than two samples, a release before the last sample, a NaN release: zero.
+        var single = VelocityEstimator()
+        single.add(timestamp: 1, x: 5, y: 5)
+        #expect(single.velocity(atRelease: 1) == (0, 0, 0, 0))
+        #expect(estimator.velocity(atRelease: 0.1) == (0, 0, 0, 0))
+        #expect(estimator.velocity(atRelease: .nan) == (0, 0, 0, 0))
+    }
+
+    @Test("BAD_INPUTS row 81: non-finite or backwards samples are ignored; a bad window or pause is a typed error")
+    func badSamples() {
+        var estimator = VelocityEstimator()
+        do { let added = estimator.add(timestamp: 1, x: 0, y: 0); #expect(added) }
+        do { let added = estimator.add(timestamp: .nan, x: 1, y: 0); #expect(!added) }
+        do { let added = estimator.add(timestamp: 2, x: .infinity, y: 0); #expect(!added) }
+        do { let added = estimator.add(timestamp: 2, x: 0, y: 0, zoom: .nan); #expect(!added) }
+        do { let added = estimator.add(timestamp: 0.5, x: 3, y: 0); #expect(!added) }
+        do { let added = estimator.add(timestamp: 1.01, x: 10, y: 0); #expect(added) }
+        #expect(isClose(estimator.velocity(atRelease: 1.01).x, 1000, within: 1e-9))
+        // Huge values: differences overflow, the velocity is zero, never infinite or NaN.
+        var huge = VelocityEstimator()
+        huge.add(timestamp: 0, x: -1.7e308, y: 0)
+        huge.add(timestamp: 1e-300, x: 1.7e308, y: 0)
+        let v = huge.velocity(atRelease: 1e-300)
+        #expect(v.x.isFinite && v.y.isFinite)
+        for window in [0.0, -1, .nan, .infinity] {
+            #expect(throws: GeometryError.self) { try VelocityEstimator(windowSeconds: window) }
+        }
+        for pause in [-1.0, .nan, .infinity] {
+            #expect(throws: GeometryError.self) { try VelocityEstimator(windowSeconds: 0.1, pauseSeconds: pause) }
+        }
+    }
+
+    @Test("gesture sessions measure the release velocity from their timestamps; a cancel throws nothing")
+    func sessionsFeedInertia() throws {
+        var camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)
+        var pan = PanGestureSession()
+        let t0 = 1000.0
+        for k in 0...30 {
+            let phase: GesturePhase = k == 0 ? .began : k == 30 ? .ended : .changed
+            pan.update(phase, translation: ScreenPoint(x: Double(k) * 800 / 120, y: -Double(k) * 300 / 120), timestamp: t0 + Double(k) / 120, camera: &camera)
+            #expect((pan.releaseVelocity == nil) == (k < 30))
+        }
+        let v = try #require(pan.releaseVelocity)
+        #expect(isClose(v.x, 800, within: 1e-9) && isClose(v.y, -300, within: 1e-9))
+        let inertia = try #require(pan.inertia(from: camera))
+        #expect(inertia.start == camera && inertia.velocity.x == v.x)
+        // A cancelled pan throws nothing.
+        pan.update(.began, translation: ScreenPoint(x: 0, y: 0), timestamp: t0 + 2, camera: &camera)
+        pan.update(.changed, translation: ScreenPoint(x: 50, y: 0), timestamp: t0 + 2.02, camera: &camera)
+        pan.update(.cancelled, translation: ScreenPoint(x: 50, y: 0), timestamp: t0 + 2.03, camera: &camera)
+        #expect(pan.releaseVelocity == nil && pan.inertia(from: camera) == nil)
+
+        // A pinch that zooms 1.5 levels per second and turns 90 degrees per second about a
+        // centroid moving 100 points per second to the right.
+        var pinch = PinchGestureSession()
+        for k in 0...24 {
+            let phase: GesturePhase = k == 0 ? .began : k == 24 ? .ended : .changed
+            let t = Double(k) / 120
+            pinch.update(
+                phase, scale: exp2(1.5 * t), rotationRadians: Double.pi / 2 * t, centroid: ScreenPoint(x: 150 + 100 * t, y: 400),
+                timestamp: t0 + 5 + t, camera: &camera)
+        }
+        let w = try #require(pinch.releaseVelocity)
+        #expect(isClose(w.zoomLevelsPerSecond, 1.5, within: 1e-9))
+        #expect(isClose(w.degreesPerSecond, 90, within: 1e-9))
+        #expect(isClose(w.x, 100, within: 1e-9) && isClose(w.y, 0, within: 1e-9))
+        #expect(w.anchor == ScreenPoint(x: 150 + 100 * 0.2, y: 400))
+        // A pinch whose fingers rested 0.1 s before lifting throws nothing.
+        pinch.update(.began, scale: 1, centroid: ScreenPoint(x: 100, y: 100), timestamp: t0 + 10, camera: &camera)
+        pinch.update(.changed, scale: 1.5, centroid: ScreenPoint(x: 100, y: 100), timestamp: t0 + 10.05, camera: &camera)
+        pinch.update(.ended, scale: 1.5, centroid: ScreenPoint(x: 100, y: 100), timestamp: t0 + 10.15, camera: &camera)
+        #expect(pinch.releaseVelocity?.isZero == true)
+        #expect(pinch.inertia(from: camera)?.durationSeconds == 0)
+    }
+}
+
+@Suite("Inertia")
+struct CameraInertiaTests {
+    @Test("a pan throw follows -v expm1(-kt) / k within 1e-9 points at 30, 60, 120 Hz and random times, and rests v / k away")
+    func panClosedForm() throws {
+        var random = SeededRandom(seed: 1320)
+        var worst = 0.0
+        for index in 0..<400 {
+            let camera = try MotionKit.freeCamera(&random)
+            let decay = MotionKit.decays[index % 3]
+            let speed = random.uniform() * 1200, angle = random.uniform() * 2 * Double.pi
+            let v = GestureVelocity(x: speed * cos(angle), y: speed * sin(angle))
+            let inertia = try CameraInertia(from: camera, velocity: v, decay: decay)
+            let k = -1000 * log(decay.ratePerMillisecond)
+            let tracked = camera.focalPoint
+            let place = try camera.mercatorPoint(at: tracked)
+            var times: [Double] = []
+            for rate in [30.0, 60, 120] { times += (1..<Int(rate)).map { Double($0) / rate } }
+            times += (0..<30).map { _ in random.uniform() * inertia.durationSeconds }
+            for t in times where t < inertia.durationSeconds {
+                let distance = -expm1(-k * t) / k
+                let now = inertia.state(atSeconds: t).point(for: place)
+                worst = max(worst, MotionKit.distance(now, ScreenPoint(x: tracked.x + v.x * distance, y: tracked.y + v.y * distance)))
+            }
+            let rest = inertia.rest.point(for: place)
+            worst = max(worst, MotionKit.distance(rest, ScreenPoint(x: tracked.x + v.x / k, y: tracked.y + v.y / k)))
+        }
+        #expect(worst <= 1e-9, "worst \(worst) points")
+        // UIKit's normal rate: 1000 points per second rest -1000 / (1000 ln 0.998) = 499.5 points away.
+        let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)
+        let inertia = try CameraInertia(from: camera, velocity: GestureVelocity(x: 1000, y: 0))
+        let place = try camera.mercatorPoint(at: camera.focalPoint)
+        #expect(isClose(inertia.rest.point(for: place).x - camera.focalPoint.x, -1000 / (1000 * log(0.998)), within: 1e-9))
+        // -1 / ln 0.998 = 499.49983316645... (Python's math.log).
+        #expect(isClose(inertia.panDistancePoints(atSeconds: .infinity), 499.4998331664547, within: 1e-9))
+    }
+
+    @Test("the duration is when under half a point remains: analytic for a pan; the state is the rest from then on")
+    func durationHalfPoint() throws {
+        var random = SeededRandom(seed: 1321)
+        for index in 0..<300 {
+            let camera = try MotionKit.freeCamera(&random)
+            let decay = MotionKit.decays[index % 3]
+            let v = GestureVelocity(x: random.uniform() * 2000 - 1000, y: random.uniform() * 2000 - 1000)
+            let inertia = try CameraInertia(from: camera, velocity: v, decay: decay)
+            let k = decay.perSecond
+            let speed = (v.x * v.x + v.y * v.y).squareRoot()
+            let expected = speed / k > 0.5 ? log(speed / (0.5 * k)) / k : 0
+            #expect(isClose(inertia.durationSeconds, expected, within: 1e-6 * max(expected, 1)), "case \(index)")
+            #expect(inertia.state(atSeconds: inertia.durationSeconds) == inertia.rest)
+            #expect(inertia.state(atSeconds: .infinity) == inertia.rest)
+            #expect(inertia.state(atSeconds: 0) == camera && inertia.state(atSeconds: .nan) == camera && inertia.state(atSeconds: -1) == camera)
+        }
+    }
+
+    @Test("the world's edge stops a throw on the edge: monotone, never past it, resting there")
+    func edgeStops() throws {
+        var random = SeededRandom(seed: 1322)
+        for _ in 0..<200 {
+            let zoom = 1 + random.uniform() * 5
+            let camera = try MercatorCamera(
+                center: Coordinate(latitude: 40 + random.uniform() * 40, longitude: random.uniform() * 360 - 180), zoom: zoom,
+                widthPoints: 390, heightPoints: 844)
+            // Content dragged down: the view moves north, into the edge.
+            let inertia = try CameraInertia(from: camera, velocity: GestureVelocity(x: 0, y: 1e6 * (1 + random.uniform())), decay: .normal)
+            let restY = inertia.rest.centerMercator.y
+            var previous = camera.centerMercator.y
+            for k in stride(from: 1, to: Int(inertia.durationSeconds * 120), by: 1) {
+                let y = inertia.state(atSeconds: Double(k) / 120).centerMercator.y
+                #expect(y >= previous && y <= restY)
+                previous = y
+            }
+            // At rest the top of the viewport is on the world's north edge.
+            var further = inertia.rest
+            further.pan(dx: 0, dy: 100)
+            #expect(further.centerMercator.y == restY)
+            // The edge ends the motion before the unconstrained half-point time.
+            let k = CameraInertia.Decay.normal.perSecond
+            #expect(inertia.durationSeconds < log(2e6 / (0.5 * k)) / k)
+        }
+    }
+
+    @Test("camera bounds stop a throw inside them, monotonically")
+    func boundsStop() throws {
+        var camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 13, widthPoints: 390, heightPoints: 844)
+        try camera.setBounds(CameraBounds(CoordinateBounds(south: 48.80, north: 48.92, west: 2.22, east: 2.47), mode: .viewport))
+        var random = SeededRandom(seed: 1323)
+        for _ in 0..<200 {
+            let angle = random.uniform() * 2 * Double.pi, speed = 500 + random.uniform() * 8000
+            let inertia = try CameraInertia(from: camera, velocity: GestureVelocity(x: speed * cos(angle), y: speed * sin(angle)))
+            var moved = camera
+            let k = CameraInertia.Decay.normal.perSecond
+            moved.pan(dx: speed * cos(angle) * (1 / k), dy: speed * sin(angle) * (1 / k))
+            #expect(inertia.rest.centerMercator == moved.centerMercator || MotionKit.distance(
+                inertia.rest.point(for: moved.centerMercator), inertia.rest.focalPoint) < 1e-6)
+            let start = camera.centerMercator, end = inertia.rest.centerMercator
+            var previous = start
+            for k in stride(from: 1, to: Int(inertia.durationSeconds * 60), by: 1) {
+                let c = inertia.state(atSeconds: Double(k) / 60).centerMercator
+                // Each coordinate moves monotonically from the start towards the rest.
+                #expect((c.x - previous.x) * (end.x - start.x) >= 0 && (c.y - previous.y) * (end.y - start.y) >= 0)
+                #expect(abs(c.x - start.x) <= abs(end.x - start.x) && abs(c.y - start.y) <= abs(end.y - start.y))
+                previous = c
+            }
+        }
+    }
+
+    @Test("zoom inertia moves in log2 space about the pinch center, which stays put; rotation is capped")
+    func zoomAndRotation() throws {
+        var random = SeededRandom(seed: 1324)
+        for index in 0..<300 {
+            let camera = try MotionKit.freeCamera(&random)
+            let anchor = MotionKit.inside(camera, &random)
+            let held = try camera.mercatorPoint(at: anchor)
+            let decay = MotionKit.decays[index % 3]
+            let w = random.uniform() * 6 - 3, d = random.uniform() * 1000 - 500
+            let inertia = try CameraInertia(
+                from: camera, velocity: GestureVelocity(x: 0, y: 0, zoomLevelsPerSecond: w, degreesPerSecond: d, anchor: anchor), decay: decay)
+            #expect(abs(inertia.velocity.degreesPerSecond) <= 180 && abs(inertia.velocity.zoomLevelsPerSecond) <= 4)
+            #expect(inertia.velocity.zoomLevelsPerSecond == min(max(w, -4), 4))
+            let k = decay.perSecond
+            for step in 1..<40 {
+                let t = inertia.durationSeconds * Double(step) / 40
+                let state = inertia.state(atSeconds: t)
+                let travelled = -expm1(-k * t) / k
+                #expect(isClose(state.zoom, camera.zoom + w * travelled, within: 1e-12), "case \(index)")
+                #expect(MotionKit.distance(state.point(for: held), anchor) <= 1e-6, "case \(index)")
+                let turned = MapBearing.wrapped(camera.bearing - state.bearing)
+                #expect(isClose(turned, MapBearing.wrapped(inertia.velocity.degreesPerSecond * travelled), within: 1e-9))
+            }
+        }
+    }
+
+    @Test("immediate: nothing moves; caps keep the pan's direction")
+    func immediateAndCaps() throws {
+        let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)
+        let still = try CameraInertia(from: camera, velocity: GestureVelocity(x: 3000, y: 200, zoomLevelsPerSecond: 2, degreesPerSecond: 50), decay: .immediate)
+        #expect(still.durationSeconds == 0 && still.rest == camera)
+        for t in [0.0, 0.01, 1, .infinity] { #expect(still.state(atSeconds: t) == camera) }
+        let capped = try CameraInertia(from: camera, velocity: GestureVelocity(x: 30000, y: -40000), decay: .maplibre)
+        #expect(isClose(capped.velocity.x, 1400 / 0.3 * 0.6, within: 1e-9) && isClose(capped.velocity.y, -1400 / 0.3 * 0.8, within: 1e-9))
+        // MapLibre-like: a 1000 points-per-second release rests 60 points away, as MapLibre's pan inertia.
+        let like = try CameraInertia(from: camera, velocity: GestureVelocity(x: 1000, y: 0), decay: .maplibre)
+        #expect(isClose(like.panDistancePoints(atSeconds: .infinity), 60, within: 1e-9))
+        // UIKit fast: 99.5 points.
+        let fast = try CameraInertia(from: camera, velocity: GestureVelocity(x: 1000, y: 0), decay: .fast)
+        #expect(isClose(fast.panDistancePoints(atSeconds: .infinity), -1 / log(0.99), within: 1e-9))
+    }
+
+    @Test("BAD_INPUTS row 82: non-finite velocities, anchors beyond the margin and bad decays are typed errors; extreme throws stay finite")
+    func hostileInertia() throws {
+        let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)
+        for bad in [Double.nan, .infinity, -.infinity] {
+            #expect(throws: GeometryError.self) { try CameraInertia(from: camera, velocity: GestureVelocity(x: bad, y: 0)) }
+            #expect(throws: GeometryError.self) { try CameraInertia(from: camera, velocity: GestureVelocity(x: 0, y: bad)) }
+            #expect(throws: GeometryError.self) { try CameraInertia(from: camera, velocity: GestureVelocity(x: 0, y: 0, zoomLevelsPerSecond: bad)) }
+            #expect(throws: GeometryError.self) { try CameraInertia(from: camera, velocity: GestureVelocity(x: 0, y: 0, degreesPerSecond: bad)) }
+        }
+        #expect(throws: GeometryError.self) {
+            try CameraInertia(from: camera, velocity: GestureVelocity(x: 1, y: 0, zoomLevelsPerSecond: 1, anchor: ScreenPoint(x: 1e6, y: 0)))
+        }
+        for rate in [1.0, 1.5, -0.1, .nan, .infinity] {
+            #expect(throws: GeometryError.self) { try CameraInertia.Decay(ratePerMillisecond: rate) }
+        }
+        for cap in [0.0, -1, .nan] {
+            #expect(throws: GeometryError.self) { try CameraInertia.Decay(ratePerMillisecond: 0.99, maximumPointsPerSecond: cap) }
+            #expect(throws: GeometryError.self) { try CameraInertia.Decay(ratePerMillisecond: 0.99, maximumZoomLevelsPerSecond: cap) }
+            #expect(throws: GeometryError.self) { try CameraInertia.Decay(ratePerMillisecond: 0.99, maximumDegreesPerSecond: cap) }
+        }
+        // Random cameras with every extreme, throws up to the largest doubles and tiny decays.
+        var random = SeededRandom(seed: 1325)
+        for _ in 0..<3000 {
+            let start = try TransitionKit.camera(&random)
+            let magnitude = random.pick([0.0, 1e-300, 1, 1e3, 1e9, 1e300, .greatestFiniteMagnitude])
+            let v = GestureVelocity(
+                x: (random.uniform() * 2 - 1) * magnitude, y: (random.uniform() * 2 - 1) * magnitude,
+                zoomLevelsPerSecond: random.chance(50) ? (random.uniform() * 2 - 1) * magnitude : 0,
+                degreesPerSecond: random.chance(50) ? (random.uniform() * 2 - 1) * magnitude : 0,
+                anchor: random.chance(50) ? ScreenPoint(x: start.widthPoints * random.uniform(), y: start.heightPoints * random.uniform()) : nil)
+            let decay = random.pick([CameraInertia.Decay.normal, .fast, .maplibre, .immediate, try CameraInertia.Decay(ratePerMillisecond: 1 - 1e-12)])
+            let inertia = try CameraInertia(from: start, velocity: v, decay: decay)
+            #expect(inertia.durationSeconds.isFinite && inertia.durationSeconds >= 0)
+            for t in [1e-9, 0.01, 0.1, inertia.durationSeconds / 2, inertia.durationSeconds * 0.999] {
+                let state = inertia.state(atSeconds: t)
+                #expect(state.zoom.isFinite && state.centerMercator.x.isFinite && state.centerMercator.y.isFinite && state.bearing.isFinite)
+                #expect(state.zoom >= start.limits.minimumZoom && state.zoom <= start.limits.maximumZoom)
+            }
+        }
+    }
+}
