@@ -19,7 +19,8 @@ import Foundation
 /// `insets` (`{"top":..,"left":..,"bottom":..,"right":..}`, points, each default 0) and
 /// `bounds` (`{"south":..,"north":..,"west":..,"east":..,"mode":"viewport"|"center"}`,
 /// degrees, mode default viewport); `track` may be left out. The events are ``CameraEvent``'s
-/// encoded form.
+/// encoded form; any event may also carry `"at": SECONDS` (``interruptions``), the time into the
+/// preceding motion at which the event interrupts it.
 public struct CameraScript: Hashable, Sendable, Decodable {
     /// The camera before the first event.
     public struct Start: Hashable, Sendable, Decodable {
@@ -133,12 +134,54 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         public let center: Coordinate
         /// The screen point of each tracked place, in the script's order.
         public let track: [ScreenPoint]
+        /// For a frame sampled during a motion (``run(sampling:reducedMotion:_:)``), the seconds
+        /// since that motion began; nil for the initial state and the state after each event.
+        public let seconds: Double?
+
+        init(camera: MercatorCamera, center: Coordinate, track: [ScreenPoint], seconds: Double? = nil) {
+            self.camera = camera
+            self.center = center
+            self.track = track
+            self.seconds = seconds
+        }
+    }
+
+    /// How ``run(sampling:reducedMotion:_:)`` samples each motion: frames at t = k / N seconds
+    /// (k = 1, 2, ...) while t is below the motion's duration (and its interruption time).
+    public struct Sampling: Hashable, Sendable {
+        /// The most frames one motion may produce: a frame rate and a duration asking for more
+        /// stop the script with an error naming the motion (a million frames is over four
+        /// hours at 60 frames per second, and about 300 MB of JSON).
+        public static let maximumFramesPerMotion = 1_000_000
+
+        /// N, frames per second: finite and > 0.
+        public let framesPerSecond: Double
+
+        /// A sampling rate.
+        ///
+        /// - Parameter framesPerSecond: N, finite and > 0.
+        /// - Throws: `GeometryError/invalidTransition(name:value:expected:)` ("frame rate") for
+        ///   a rate that is NaN, infinite, 0 or negative.
+        public init(framesPerSecond: Double) throws(GeometryError) {
+            guard framesPerSecond.isFinite, framesPerSecond > 0 else {
+                throw .invalidTransition(
+                    name: "frame rate", value: framesPerSecond, expected: "a finite number of frames per second > 0")
+            }
+            self.framesPerSecond = framesPerSecond
+        }
     }
 
     /// The starting camera.
     public var camera: Start
     /// The events, in order.
     public var events: [CameraEvent]
+    /// The events' `"at"`, by event index (from 0): an event with a time interrupts the
+    /// motion the event before it started (a fly, an ease, an animated double-tap, a release)
+    /// that many seconds after it began; the camera is then exactly that motion's
+    /// `state(atSeconds:)`, and the event applies to it. A time must be finite and >= 0; after
+    /// an event that starts no motion it means nothing. Events without a time let the
+    /// preceding motion come to rest.
+    public var interruptions: [Int: Double]
     /// Places to follow (validated coordinates).
     public var track: [Coordinate]
 
@@ -146,14 +189,27 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         case camera, events, track
     }
 
+    /// The `"at"` beside an event's own keys.
+    private struct EventTime: Decodable {
+        let at: Double?
+    }
+
     /// A script from its parts.
-    public init(camera: Start, events: [CameraEvent], track: [Coordinate] = []) {
+    ///
+    /// - Parameters:
+    ///   - camera: The starting camera.
+    ///   - events: The events, in order.
+    ///   - track: Places to follow.
+    ///   - interruptions: The events' interruption times, seconds by event index (see
+    ///     ``interruptions``).
+    public init(camera: Start, events: [CameraEvent], track: [Coordinate] = [], interruptions: [Int: Double] = [:]) {
         self.camera = camera
         self.events = events
         self.track = track
+        self.interruptions = interruptions
     }
 
-    /// Decodes a script; `track` may be absent.
+    /// Decodes a script; `track` may be absent, and any event may carry `"at"` (a number).
     ///
     /// - Throws: `DecodingError` for a missing or mistyped field or a track coordinate out of
     ///   range.
@@ -161,6 +217,12 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         camera = try container.decode(Start.self, forKey: .camera)
         events = try container.decode([CameraEvent].self, forKey: .events)
+        // The same array again for the key that belongs to the script rather than the event.
+        var interruptions: [Int: Double] = [:]
+        for (index, time) in try container.decode([EventTime].self, forKey: .events).enumerated() {
+            if let at = time.at { interruptions[index] = at }
+        }
+        self.interruptions = interruptions
         track = try container.decodeIfPresent([Coordinate].self, forKey: .track) ?? []
     }
 
@@ -203,8 +265,25 @@ public struct CameraScript: Hashable, Sendable, Decodable {
     /// keeping them (memory stays that of one state however many events there are); `body`
     /// returns false to stop there.
     ///
-    /// - Throws: ``CameraScriptError`` naming the starting camera or the event that failed.
-    public func run(_ body: (State) -> Bool) throws(CameraScriptError) {
+    /// A motion event's state is its resting state (a transition's exact target, an inertia's
+    /// limit) or, when the next event interrupts it (``interruptions``), its state at that
+    /// time. With a `sampling`, the frames of each motion come before that state: the motion's
+    /// `state(atSeconds: t)` at t = k / N for k = 1, 2, ... while t is below its duration and
+    /// its interruption time, each with ``State/seconds`` = t (a motion of no duration has
+    /// none).
+    ///
+    /// - Parameters:
+    ///   - sampling: The frame rate at which to sample each motion, or nil for none.
+    ///   - reducedMotion: Whether every transition (fly, ease, animated double-tap) takes no
+    ///     time, as `CameraTransition`'s `reducedMotion`; a release's inertia is not affected.
+    ///   - body: Takes each state; returns false to stop.
+    /// - Throws: ``CameraScriptError`` naming the starting camera or the event that failed: a
+    ///   bad value, an `"at"` that is not a finite number of seconds >= 0
+    ///   (`GeometryError/invalidTransition(name:value:expected:)`, "interruption time"), or a
+    ///   motion that would give more than ``Sampling/maximumFramesPerMotion`` frames ("frame
+    ///   count"). The states before that event (and, for an `"at"`, the state of the motion it
+    ///   would have interrupted, at rest) have been handed over, none after.
+    public func run(sampling: Sampling? = nil, reducedMotion: Bool = false, _ body: (State) -> Bool) throws(CameraScriptError) {
         var camera: MercatorCamera
         do throws(GeometryError) {
             camera = try self.camera.make()
@@ -213,19 +292,63 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         }
         let pins = ProjectedPins(coordinates: track)
         var points: [ScreenPoint] = []
-        func record() -> Bool {
+        func record(_ seconds: Double? = nil) -> Bool {
             camera.place(pins, into: &points)
-            return body(State(camera: camera, center: camera.center, track: points))
+            return body(State(camera: camera, center: camera.center, track: points, seconds: seconds))
         }
         guard record() else { return }
         for (index, event) in events.enumerated() {
-            do throws(GeometryError) {
-                try camera.apply(event)
-            } catch {
-                throw CameraScriptError(eventIndex: index, eventType: event.typeName, error: error)
+            func failure(_ error: GeometryError) -> CameraScriptError {
+                CameraScriptError(eventIndex: index, eventType: event.typeName, error: error)
             }
+            // This event's own time was used (or ignored) when the event before it ran; here
+            // it is only checked, so that a bad one names its event.
+            if let at = interruptions[index], !Self.isValidTime(at) {
+                throw failure(Self.invalidTime(at))
+            }
+            let motion: CameraMotion?
+            do throws(GeometryError) {
+                motion = try event.motion(from: camera, reducedMotion: reducedMotion)
+                if motion == nil { try camera.apply(event) }
+            } catch {
+                throw failure(error)
+            }
+            guard let motion else {
+                guard record() else { return }
+                continue
+            }
+            // One event of lookahead: the next event's time, when valid, stops this motion
+            // there (a bad one fails at its own event, this motion then having come to rest).
+            let stop = interruptions[index + 1].flatMap { Self.isValidTime($0) ? $0 : nil }
+            let end = min(motion.durationSeconds, stop ?? .infinity)
+            if let sampling {
+                let fps = sampling.framesPerSecond
+                // At most floor(end * N) frames: refuse before the first one is handed over.
+                guard end * fps <= Double(Sampling.maximumFramesPerMotion) else {
+                    throw failure(.invalidTransition(
+                        name: "frame count", value: (end * fps).rounded(.up),
+                        expected: "at most \(Sampling.maximumFramesPerMotion) frames per motion (a lower frame rate)"))
+                }
+                var frame = 1
+                while true {
+                    let t = Double(frame) / fps
+                    guard t < end else { break }
+                    camera = motion.state(atSeconds: t)
+                    guard record(t) else { return }
+                    frame += 1
+                }
+            }
+            camera = stop.map { motion.state(atSeconds: $0) } ?? motion.resting
             guard record() else { return }
         }
+    }
+
+    /// Whether an `"at"` is a time: finite and >= 0 (-0 included).
+    private static func isValidTime(_ seconds: Double) -> Bool { seconds.isFinite && seconds >= 0 }
+
+    /// The error for an `"at"` that is not a time.
+    private static func invalidTime(_ seconds: Double) -> GeometryError {
+        .invalidTransition(name: "interruption time (at)", value: seconds, expected: "a finite number of seconds >= 0")
     }
 }
 
@@ -315,6 +438,7 @@ public enum CameraScriptDecodingError: Error, Hashable, Sendable, CustomStringCo
     private static func name(of type: Any.Type) -> String {
         if type == Double.self { return "a number" }
         if type == String.self { return "a string" }
+        if type == Bool.self { return "true or false" }
         if type is [Any].Type { return "an array" }
         return "an object"
     }

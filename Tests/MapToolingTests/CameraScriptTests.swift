@@ -369,4 +369,391 @@ struct CameraScriptTests {
             #expect(throws: CameraScriptDecodingError.self, "\(startText)") { try CameraScript.decode(Data(startText.utf8)) }
         }
     }
+
+    // MARK: - Motion: fly, ease, animated double-tap, release, "at" and sampled frames
+
+    static let motion = """
+        {"camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844},
+         "events":[{"type":"fly","latitude":48.8738,"longitude":2.295,"zoom":15,"bearing":30},
+                   {"type":"ease","zoom":14,"bearing":0,"duration":0.4,"easing":"linear"},
+                   {"type":"doubleTap","x":100,"y":300,"animated":true},
+                   {"type":"pan","dx":40,"dy":-10},
+                   {"type":"release","vx":900,"vy":-300,"preset":"normal"},
+                   {"type":"release","vx":0,"vy":0,"scaleVelocity":-1.5,"x":120,"y":500,"degreesPerSecond":40,"preset":"fast"},
+                   {"type":"doubleTap","x":200,"y":400}],
+         "track":[{"latitude":48.8584,"longitude":2.2945}]}
+        """
+
+    /// The states a script hands over.
+    static func states(
+        _ script: CameraScript, fps: Double? = nil, reducedMotion: Bool = false
+    ) throws -> [CameraScript.State] {
+        let sampling = try fps.map { rate throws(GeometryError) in try CameraScript.Sampling(framesPerSecond: rate) }
+        var states: [CameraScript.State] = []
+        try script.run(sampling: sampling, reducedMotion: reducedMotion) { state in
+            states.append(state)
+            return true
+        }
+        return states
+    }
+
+    /// The states after each event (the initial one first): the ones without a time.
+    static func eventStates(_ states: [CameraScript.State]) -> [CameraScript.State] {
+        states.filter { $0.seconds == nil }
+    }
+
+    @Test("a script's motion events decode, \"at\" is read beside any event into interruptions, and a script without motion decodes as before")
+    func motionDecoding() throws {
+        let script = try CameraScript.decode(Data(Self.motion.utf8))
+        #expect(script.events == [
+            .fly(latitude: 48.8738, longitude: 2.295, zoom: 15, bearing: 30, curve: 1.42, speed: 1.2, maxDuration: nil),
+            .ease(latitude: nil, longitude: nil, zoom: 14, bearing: 0, duration: 0.4, easing: .linear),
+            .animatedDoubleTap(ScreenPoint(x: 100, y: 300)),
+            .pan(dx: 40, dy: -10),
+            .release(GestureVelocity(x: 900, y: -300), preset: .normal),
+            .release(
+                GestureVelocity(x: 0, y: 0, zoomLevelsPerSecond: -1.5, degreesPerSecond: 40, anchor: ScreenPoint(x: 120, y: 500)),
+                preset: .fast),
+            .doubleTap(ScreenPoint(x: 200, y: 400)),
+        ])
+        #expect(script.interruptions.isEmpty)
+        let timed = Self.motion
+            .replacingOccurrences(of: #""duration":0.4,"#, with: #""duration":0.4,"at":0.5,"#)
+            .replacingOccurrences(of: #"{"type":"pan","dx":40"#, with: #"{"at":0,"type":"pan","dx":40"#)
+            .replacingOccurrences(of: #"{"type":"doubleTap","x":200,"y":400}"#, with: #"{"type":"doubleTap","x":200,"y":400,"at":1e300}"#)
+        let decoded = try CameraScript.decode(Data(timed.utf8))
+        #expect(decoded.events == script.events)
+        #expect(decoded.interruptions == [1: 0.5, 3: 0, 6: 1e300])
+        #expect(decoded == (try JSONDecoder().decode(CameraScript.self, from: Data(timed.utf8))))
+        // The scripts of before: no interruptions, the same events.
+        for text in [Self.example, Self.fullscreen] {
+            #expect(try CameraScript.decode(Data(text.utf8)).interruptions.isEmpty)
+        }
+        let built = CameraScript(camera: script.camera, events: script.events, track: script.track, interruptions: [1: 0.5])
+        #expect(built.interruptions == [1: 0.5] && built.events == script.events)
+    }
+
+    @Test("BAD_INPUTS row 69: a malformed motion event (unknown easing or preset, animated not a boolean, a pinch center without y, no vx, an at that is not a number, 1e400) is a one-line decoding error naming where and the valid values")
+    func row69() throws {
+        let camera = #""camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844}"#
+        let malformed: [(String, String)] = [
+            (#"{"type":"ease","easing":"cubic"}"#, #"events[0].easing: unknown easing 'cubic': expected "default" or "linear""#),
+            (#"{"type":"ease","easing":3}"#, "events[0].easing: expected a string"),
+            (#"{"type":"release","vx":1,"vy":2,"preset":"slow"}"#,
+             #"events[0].preset: unknown preset 'slow': expected "normal" or "fast" or "maplibre" or "immediate""#),
+            (#"{"type":"release","vx":1,"vy":2,"preset":"Normal"}"#, "unknown preset 'Normal'"),
+            (#"{"type":"doubleTap","x":1,"y":2,"animated":"yes"}"#, "events[0].animated: expected true or false"),
+            (#"{"type":"doubleTap","x":1,"y":2,"animated":1}"#, "events[0].animated: expected true or false"),
+            (#"{"type":"doubleTap","y":2,"animated":true}"#, "missing key 'x' in events[0]"),
+            (#"{"type":"release","vx":1,"vy":2,"x":100}"#, "events[0].y: a release's pinch center needs both x and y"),
+            (#"{"type":"release","vx":1,"vy":2,"y":100,"scaleVelocity":1}"#, "events[0].x: a release's pinch center needs both x and y"),
+            (#"{"type":"release","vy":2}"#, "missing key 'vx' in events[0]"),
+            (#"{"type":"release","vx":"fast","vy":2}"#, "events[0].vx: expected a number"),
+            (#"{"type":"release","vx":1,"vy":2,"scaleVelocity":null,"degreesPerSecond":"x"}"#, "events[0].degreesPerSecond: expected a number"),
+            (#"{"type":"fly","curve":"high"}"#, "events[0].curve: expected a number"),
+            (#"{"type":"fly","maxDuration":[3]}"#, "events[0].maxDuration: expected a number"),
+            (#"{"type":"ease","duration":1e400}"#, "not valid JSON (or a number beyond the range of a double)"),
+            (#"{"type":"pan","dx":1,"dy":2,"at":"soon"}"#, "events[0].at: expected a number"),
+            (#"{"type":"pan","dx":1,"dy":2,"at":-1e400}"#, "not valid JSON (or a number beyond the range of a double)"),
+            (#"{"type":"flyTo","latitude":1}"#, "unknown event type 'flyTo': expected one of pinch, pan, doubleTap, resize, rotate, pinchRotate, insets, jump, fit, bounds, fly, ease, release"),
+            (#"{"type":"release","vx":1,"vy":2,"at":1,"at":2}"#, "duplicate key 'at' in events[0]"),
+        ]
+        for (event, wanted) in malformed {
+            let text = "{\(camera),\"events\":[\(event)]}"
+            do {
+                _ = try CameraScript.decode(Data(text.utf8))
+                Issue.record("\(event) was decoded")
+            } catch {
+                #expect(error.description.contains(wanted), "\(event): \(error.description)")
+                #expect(!error.description.contains("\n"))
+            }
+        }
+    }
+
+    @Test("with a frame rate N, each motion hands over its frames at exactly t = k / N (k = 1, 2, ...) while t < its duration, each its state(atSeconds: t) bit for bit, then its resting state; without one, only the resting states")
+    func sampledFrames() throws {
+        let script = try CameraScript.decode(Data(Self.motion.utf8))
+        let plain = try Self.states(script)
+        #expect(plain.count == script.events.count + 1 && plain.allSatisfy { $0.seconds == nil })
+        #expect(try plain == script.run())
+        for fps in [60.0, 1, 7.5, 120, 1000] {
+            let states = try Self.states(script, fps: fps)
+            // The event states are the same with or without frames.
+            #expect(Self.eventStates(states) == plain, "fps \(fps)")
+            var position = 1
+            var camera = try script.camera.make()
+            for event in script.events {
+                guard let motion = try event.motion(from: camera) else {
+                    try camera.apply(event)
+                    #expect(states[position].seconds == nil && states[position].camera == camera)
+                    position += 1
+                    continue
+                }
+                var k = 1
+                while Double(k) / fps < motion.durationSeconds {
+                    let t = Double(k) / fps
+                    let frame = states[position]
+                    #expect(frame.seconds == t, "\(event) frame \(k) at \(fps) fps")
+                    #expect(frame.camera == motion.state(atSeconds: t), "\(event) frame \(k)")
+                    #expect(frame.center == frame.camera.center)
+                    position += 1
+                    k += 1
+                }
+                #expect(states[position].seconds == nil, "\(event): \(k - 1) frames at \(fps) fps, then the event's state")
+                #expect(states[position].camera == motion.resting)
+                camera = motion.resting
+                position += 1
+            }
+            #expect(position == states.count)
+            for state in states {
+                let place = try #require(script.track.first)
+                let direct = state.camera.point(for: place)
+                #expect(isClose(state.track[0].x, direct.x, within: 1e-9) && isClose(state.track[0].y, direct.y, within: 1e-9))
+            }
+        }
+        // At 60 frames per second the 0.4 s ease has 23 frames (k / 60 < 0.4 for k <= 23) and
+        // the 0.3 s animated double-tap 17 (18 / 60 is 0.3 exactly, not below it).
+        let states = try Self.states(script, fps: 60)
+        func frames(after event: Int) -> [Double] {
+            var index = 0, seen = -1
+            while seen < event {
+                index += 1
+                if states[index].seconds == nil { seen += 1 }
+            }
+            var times: [Double] = []
+            index += 1
+            while states[index].seconds != nil {
+                times.append(states[index].seconds!)
+                index += 1
+            }
+            return times
+        }
+        #expect(frames(after: 0) == (1...23).map { Double($0) / 60 })
+        #expect(frames(after: 1) == (1...17).map { Double($0) / 60 })
+        #expect(frames(after: 2).isEmpty)  // the pan: no frames
+    }
+
+    @Test("\"at\" stops the preceding motion there: its frames end before it, its state is exactly motion.state(atSeconds: at), and the next event acts on it as on a camera built there")
+    func interruption() throws {
+        let start = CameraScript.Start(latitude: 48.8566, longitude: 2.3522, zoom: 12, width: 390, height: 844)
+        let anchor = ScreenPoint(x: 120, y: 300)
+        let fly: CameraEvent = .fly(latitude: 52.52, longitude: 13.405, zoom: 9, bearing: 45, curve: 1.42, speed: 1.2, maxDuration: nil)
+        let release: CameraEvent = .release(GestureVelocity(x: 1200, y: 400, zoomLevelsPerSecond: 1, anchor: anchor), preset: .normal)
+        let ease: CameraEvent = .ease(latitude: 40, longitude: -3.7, zoom: 6, bearing: nil, duration: 1.5, easing: .default)
+        let tap: CameraEvent = .animatedDoubleTap(ScreenPoint(x: 300, y: 700))
+        let gestures: [CameraEvent] = [
+            .pan(dx: -40, dy: 25), .pinch(scale: 1.7, anchor: anchor), .rotate(degrees: 30, anchor: anchor),
+            .pinchRotate(scale: 0.8, degrees: -20, anchor: anchor, dx: 10, dy: 5), .doubleTap(anchor), .resize(width: 844, height: 390),
+            .jump(latitude: nil, longitude: nil, zoom: 4, bearing: nil),
+        ]
+        for motionEvent in [fly, release, ease, tap] {
+            for gesture in gestures + [release, tap, ease] {
+                for at in [0.0, 0.05, 0.7, 1.234, 100] {
+                    let script = CameraScript(camera: start, events: [motionEvent, gesture], interruptions: [1: at])
+                    let states = try Self.states(script, fps: 30)
+                    let camera = try start.make()
+                    let motion = try #require(try motionEvent.motion(from: camera))
+                    let adopted = motion.state(atSeconds: at)
+                    // The frames stop before the interruption and before the end.
+                    let frames = states.dropFirst().prefix { $0.seconds != nil }.compactMap(\.seconds)
+                    let wanted = (1...10_000).map { Double($0) / 30 }.prefix { $0 < min(at, motion.durationSeconds) }
+                    #expect(frames == Array(wanted), "\(motionEvent) at \(at)")
+                    let events = Self.eventStates(states)
+                    #expect(events.count == 3)
+                    #expect(events[1].camera == adopted, "\(motionEvent) at \(at): the adopted state, bit for bit")
+                    if at >= motion.durationSeconds { #expect(adopted == motion.resting) }
+                    if at == 0 { #expect(adopted == camera) }
+                    // The gesture on that camera, and on the same camera saved and restored
+                    // (built there directly, carrying no motion).
+                    var direct = adopted
+                    var rebuilt = try JSONDecoder().decode(MercatorCamera.self, from: JSONEncoder().encode(adopted))
+                    #expect(rebuilt == adopted)
+                    if let next = try gesture.motion(from: adopted) {
+                        direct = next.resting
+                        rebuilt = try #require(try gesture.motion(from: rebuilt)).resting
+                    } else {
+                        try direct.apply(gesture)
+                        try rebuilt.apply(gesture)
+                    }
+                    #expect(events[2].camera == direct && rebuilt == direct, "\(motionEvent) at \(at), then \(gesture)")
+                }
+            }
+        }
+        // A chain: each event interrupting the motion before it.
+        let chain = CameraScript(camera: start, events: [fly, release, ease, tap, .pan(dx: 5, dy: 5)], interruptions: [1: 1, 2: 0.2, 3: 0.75, 4: 0.1])
+        let states = Self.eventStates(try Self.states(chain, fps: 60))
+        var camera = try start.make()
+        for (index, event) in chain.events.enumerated() {
+            if let motion = try event.motion(from: camera) {
+                camera = chain.interruptions[index + 1].map { motion.state(atSeconds: $0) } ?? motion.resting
+            } else {
+                try camera.apply(event)
+            }
+            #expect(states[index + 1].camera == camera, "event \(index)")
+        }
+        #expect(try Self.states(chain) == states)
+    }
+
+    @Test("--reduced-motion: transitions hand over no frames and rest where they rest without it; a release's inertia still has its frames")
+    func reducedMotion() throws {
+        let script = try CameraScript.decode(Data(Self.motion.utf8))
+        let normal = try Self.states(script, fps: 60)
+        let reduced = try Self.states(script, fps: 60, reducedMotion: true)
+        #expect(Self.eventStates(reduced) == Self.eventStates(normal))
+        // Only the two releases' frames remain.
+        let release = try #require(try script.events[4].motion(from: Self.eventStates(normal)[4].camera))
+        let pinchRelease = try #require(try script.events[5].motion(from: Self.eventStates(normal)[5].camera))
+        let expected = Int((release.durationSeconds * 60).rounded(.up)) - 1 + Int((pinchRelease.durationSeconds * 60).rounded(.up)) - 1
+        #expect(reduced.count == script.events.count + 1 + expected)
+        #expect(reduced.count < normal.count)
+        // Transitions alone: no frames at all.
+        let transitions = CameraScript(camera: script.camera, events: Array(script.events.prefix(3)))
+        let sampled = try Self.states(transitions, fps: 240, reducedMotion: true)
+        #expect(sampled.allSatisfy { $0.seconds == nil } && sampled.count == 4)
+        // Interrupted with reduced motion: at 0 the start, after it the target.
+        let interrupted = CameraScript(camera: script.camera, events: [script.events[0], .pan(dx: 1, dy: 1)], interruptions: [1: 0])
+        let first = Self.eventStates(try Self.states(interrupted, reducedMotion: true))
+        #expect(first[1].camera == first[0].camera)
+    }
+
+    @Test("BAD_INPUTS row 70: an \"at\" negative, NaN or +-inf stops the script naming its event (\"interruption time (at)\"), the preceding motion handed over at rest")
+    func row70() throws {
+        let start = CameraScript.Start(latitude: 48.8566, longitude: 2.3522, zoom: 12, width: 390, height: 844)
+        let ease: CameraEvent = .ease(latitude: nil, longitude: nil, zoom: 14, bearing: nil, duration: 1, easing: .default)
+        for bad in [-1, -.leastNonzeroMagnitude, -1e300, .nan, .infinity, -.infinity, .signalingNaN] {
+            for index in [0, 1, 2] {
+                let script = CameraScript(
+                    camera: start, events: [ease, .pan(dx: 1, dy: 2), .rotate(degrees: 3, anchor: ScreenPoint(x: 1, y: 1))],
+                    interruptions: [index: bad])
+                var handed: [CameraScript.State] = []
+                let error = #expect(throws: CameraScriptError.self) {
+                    try script.run(sampling: try CameraScript.Sampling(framesPerSecond: 10)) { state in
+                        handed.append(state)
+                        return true
+                    }
+                }
+                #expect(error?.eventIndex == index && error?.eventType == script.events[index].typeName)
+                let problem = bad.isNaN ? "is not a number" : (bad.isFinite ? "is out of range" : "is infinite")
+                #expect(error?.description == "event \(index) (\(script.events[index].typeName)): interruption time (at) \(bad) \(problem): expected a finite number of seconds >= 0")
+                // The states before the failing event: the ease (with its 9 frames, at rest:
+                // the bad time interrupts nothing) when it came first.
+                let events = Self.eventStates(handed)
+                #expect(events.count == index + 1)
+                if index == 1 {
+                    let motion = try #require(try ease.motion(from: start.make()))
+                    #expect(events[1].camera == motion.resting && handed.count == 2 + 9)
+                }
+            }
+        }
+        // Decoded: -1 is read, then refused when the script runs.
+        let text = #"{"camera":{"latitude":1,"longitude":2,"zoom":3,"width":390,"height":844},"events":[{"type":"fly","zoom":5},{"type":"pan","dx":1,"dy":2,"at":-1}]}"#
+        let script = try CameraScript.decode(Data(text.utf8))
+        #expect(script.interruptions == [1: -1])
+        #expect(throws: CameraScriptError(
+            eventIndex: 1, eventType: "pan",
+            error: .invalidTransition(name: "interruption time (at)", value: -1, expected: "a finite number of seconds >= 0"))) {
+            try script.run()
+        }
+    }
+
+    @Test("BAD_INPUTS row 71: an \"at\" with no motion before it (the first event, after an instant event) means nothing; at 0 or -0 the motion's start, at or beyond its duration (1e300) its resting state")
+    func row71() throws {
+        let start = CameraScript.Start(latitude: 48.8566, longitude: 2.3522, zoom: 12, width: 390, height: 844)
+        let events: [CameraEvent] = [
+            .pan(dx: 10, dy: 20), .jump(latitude: nil, longitude: nil, zoom: 13, bearing: nil),
+            .fly(latitude: 48.9, longitude: 2.4, zoom: 14, bearing: nil, curve: 1.42, speed: 1.2, maxDuration: nil),
+            .pinch(scale: 1.2, anchor: ScreenPoint(x: 10, y: 10)),
+        ]
+        let untimed = try Self.states(CameraScript(camera: start, events: events), fps: 50)
+        // Times on the first event and after an instant event: nothing changes.
+        for times: [Int: Double] in [[0: 5], [1: 0], [2: 1e300], [0: 0, 1: 3, 2: -0.0]] {
+            let timed = CameraScript(camera: start, events: events, interruptions: times)
+            #expect(try Self.states(timed, fps: 50) == untimed, "\(times)")
+        }
+        let fly = try #require(try events[2].motion(from: Self.eventStates(untimed)[2].camera))
+        for (at, expected) in [(0.0, fly.start), (-0.0, fly.start), (fly.durationSeconds, fly.resting), (1e300, fly.resting)] {
+            let timed = CameraScript(camera: start, events: events, interruptions: [3: at])
+            let states = try Self.states(timed, fps: 50)
+            #expect(Self.eventStates(states)[3].camera == expected, "at \(at)")
+            #expect(states.compactMap(\.seconds) == untimed.compactMap(\.seconds).filter { $0 < at }, "at \(at)")
+        }
+    }
+
+    @Test("BAD_INPUTS row 72: a frame rate of 0, -0, negative, NaN or +-inf is an error (\"frame rate\"); the least positive double and huge rates are valid values")
+    func row72() throws {
+        for bad in [0, -0.0, -1, -.leastNonzeroMagnitude, .nan, .signalingNaN, .infinity, -.infinity] {
+            let error = #expect(throws: GeometryError.self) { try CameraScript.Sampling(framesPerSecond: bad) }
+            let problem = bad.isNaN ? "is not a number" : (bad.isFinite ? "is out of range" : "is infinite")
+            #expect(error?.description == "frame rate \(bad) \(problem): expected a finite number of frames per second > 0")
+        }
+        for good in [Double.leastNonzeroMagnitude, 1e-300, 0.5, 60, 1e300, .greatestFiniteMagnitude] {
+            #expect(try CameraScript.Sampling(framesPerSecond: good).framesPerSecond == good)
+        }
+        // A rate too low to reach one frame gives none.
+        let script = try CameraScript.decode(Data(Self.motion.utf8))
+        #expect(try Self.states(script, fps: 1e-300) == Self.states(script))
+    }
+
+    @Test("BAD_INPUTS row 73: a frame rate and a duration asking for more than 1 000 000 frames of one motion stop the script naming that motion (\"frame count\") before any of its frames")
+    func row73() throws {
+        let start = CameraScript.Start(latitude: 48.8566, longitude: 2.3522, zoom: 12, width: 390, height: 844)
+        let cases: [(CameraEvent, Double, [Int: Double], String)] = [
+            (.ease(latitude: nil, longitude: nil, zoom: 13, bearing: nil, duration: 1e7, easing: .linear), 1, [:], "frame count 10000000.0"),
+            (.ease(latitude: nil, longitude: nil, zoom: 13, bearing: nil, duration: 1000.001, easing: .linear), 1000, [:], "frame count 1000001.0"),
+            (.animatedDoubleTap(ScreenPoint(x: 10, y: 10)), 1e300, [:], "frame count 3e+299"),
+            (.animatedDoubleTap(ScreenPoint(x: 10, y: 10)), .greatestFiniteMagnitude, [:], "frame count 5.39"),
+            (.release(GestureVelocity(x: 1000, y: 0), preset: .normal), 1e12, [:], "frame count"),
+            (.ease(latitude: nil, longitude: nil, zoom: 13, bearing: nil, duration: 1e300, easing: .linear), 1e6, [2: 1.5], "frame count 1500000.0"),
+        ]
+        for (event, fps, times, wanted) in cases {
+            let script = CameraScript(camera: start, events: [.pan(dx: 1, dy: 1), event, .pan(dx: 1, dy: 1)], interruptions: times)
+            var handed = 0
+            let error = #expect(throws: CameraScriptError.self, "\(event)") {
+                try script.run(sampling: try CameraScript.Sampling(framesPerSecond: fps)) { _ in
+                    handed += 1
+                    return true
+                }
+            }
+            #expect(error?.eventIndex == 1 && error?.eventType == event.typeName)
+            #expect(error?.description.hasPrefix("event 1 (\(event.typeName)): \(wanted)") == true, "\(String(describing: error))")
+            #expect(error?.description.hasSuffix("expected at most 1000000 frames per motion (a lower frame rate)") == true)
+            #expect(handed == 2, "the initial state and the pan's, none of the motion's")
+            // Without frames, the same script plays.
+            #expect(try Self.states(script).count == 4)
+        }
+        // Interrupted early, a long motion samples only up to the interruption.
+        let long = CameraScript(
+            camera: start, events: [.ease(latitude: nil, longitude: nil, zoom: 13, bearing: nil, duration: 1e300, easing: .linear), .pan(dx: 1, dy: 1)],
+            interruptions: [1: 0.5])
+        #expect(try Self.states(long, fps: 1000).count == 3 + 499)
+    }
+
+    @Test("BAD_INPUTS row 74: motions of no duration (reduced motion, the immediate preset, a zero velocity, a fly or ease going nowhere, an ease of 0 s, a fly of maxDuration 0) hand over no frame, only their resting state")
+    func row74() throws {
+        let start = CameraScript.Start(latitude: 48.8566, longitude: 2.3522, zoom: 12, width: 390, height: 844)
+        let events: [CameraEvent] = [
+            .release(GestureVelocity(x: 5000, y: -3000, zoomLevelsPerSecond: 2, degreesPerSecond: 90), preset: .immediate),
+            .release(GestureVelocity(x: 0, y: 0), preset: .normal),
+            .fly(latitude: nil, longitude: nil, zoom: nil, bearing: nil, curve: 1.42, speed: 1.2, maxDuration: nil),
+            .ease(latitude: nil, longitude: nil, zoom: nil, bearing: nil, duration: 0, easing: .default),
+            .ease(latitude: 50, longitude: 3, zoom: 3, bearing: 90, duration: 0, easing: .linear),
+            .fly(latitude: -33.87, longitude: 151.21, zoom: 10, bearing: nil, curve: 1.42, speed: 1.2, maxDuration: 0),
+        ]
+        let script = CameraScript(camera: start, events: events)
+        let states = try Self.states(script, fps: 1000)
+        #expect(states.count == events.count + 1 && states.allSatisfy { $0.seconds == nil })
+        #expect(states == (try Self.states(script)))
+        #expect(states[1].camera == states[0].camera && states[2].camera == states[0].camera)
+        // The transitions of duration 0 still went where they were told.
+        #expect(isClose(states[5].center.latitude, 50, within: 1e-9) && states[5].camera.zoom == 3)
+        #expect(isClose(states[6].center.longitude, 151.21, within: 1e-9) && states[6].camera.zoom == 10)
+        // Any transition with reduced motion.
+        let flights = CameraScript(camera: start, events: [
+            .ease(latitude: 50, longitude: 3, zoom: 3, bearing: 90, duration: 2, easing: .linear),
+            .fly(latitude: -33.87, longitude: 151.21, zoom: 10, bearing: nil, curve: 1.42, speed: 1.2, maxDuration: nil),
+            .animatedDoubleTap(ScreenPoint(x: 10, y: 10)),
+        ])
+        #expect(try Self.states(flights, fps: 1000).count > 2000)
+        #expect(try Self.states(flights, fps: 1000, reducedMotion: true) == Self.states(flights))
+    }
 }

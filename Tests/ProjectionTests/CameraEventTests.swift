@@ -720,6 +720,212 @@ struct CameraEventTests {
         let degreesOnly = try decode(plain)
         #expect(Self.isValid(degreesOnly) && degreesOnly.bearing == 0 && degreesOnly.insets == .zero && degreesOnly.bounds == nil)
     }
+
+    // MARK: - Motion events (fly, ease, animated double-tap, release)
+
+    static func event(_ json: String) throws -> CameraEvent {
+        try JSONDecoder().decode(CameraEvent.self, from: Data(json.utf8))
+    }
+
+    @Test("fly, ease, the animated doubleTap and release decode with their defaults and encode back to themselves; a doubleTap without animated (or false) is the instant one")
+    func motionEventCoding() throws {
+        let noTarget: (Double?, Double?, Double?, Double?) = (nil, nil, nil, nil)
+        let cases: [(String, CameraEvent)] = [
+            (#"{"type":"fly"}"#, .fly(
+                latitude: noTarget.0, longitude: noTarget.1, zoom: noTarget.2, bearing: noTarget.3, curve: 1.42, speed: 1.2,
+                maxDuration: nil)),
+            (#"{"type":"fly","latitude":52.52,"longitude":13.405,"zoom":10,"bearing":-30,"curve":2,"speed":0.5,"maxDuration":3}"#,
+             .fly(latitude: 52.52, longitude: 13.405, zoom: 10, bearing: -30, curve: 2, speed: 0.5, maxDuration: 3)),
+            (#"{"type":"fly","longitude":-170}"#, .fly(
+                latitude: nil, longitude: -170, zoom: nil, bearing: nil, curve: 1.42, speed: 1.2, maxDuration: nil)),
+            (#"{"type":"ease","zoom":14}"#, .ease(latitude: nil, longitude: nil, zoom: 14, bearing: nil, duration: 0.5, easing: .default)),
+            (#"{"type":"ease","latitude":1,"longitude":2,"bearing":90,"duration":2,"easing":"linear"}"#,
+             .ease(latitude: 1, longitude: 2, zoom: nil, bearing: 90, duration: 2, easing: .linear)),
+            (#"{"type":"ease","duration":0,"easing":"default"}"#,
+             .ease(latitude: nil, longitude: nil, zoom: nil, bearing: nil, duration: 0, easing: .default)),
+            (#"{"type":"doubleTap","x":10,"y":20,"animated":true}"#, .animatedDoubleTap(ScreenPoint(x: 10, y: 20))),
+            (#"{"type":"doubleTap","x":10,"y":20,"animated":false}"#, .doubleTap(ScreenPoint(x: 10, y: 20))),
+            (#"{"type":"doubleTap","x":10,"y":20}"#, .doubleTap(ScreenPoint(x: 10, y: 20))),
+            (#"{"type":"release","vx":1000,"vy":-20}"#, .release(GestureVelocity(x: 1000, y: -20), preset: .normal)),
+            (#"{"type":"release","vx":0,"vy":0,"scaleVelocity":1.5,"x":100,"y":200,"degreesPerSecond":-40,"preset":"maplibre"}"#,
+             .release(
+                GestureVelocity(x: 0, y: 0, zoomLevelsPerSecond: 1.5, degreesPerSecond: -40, anchor: ScreenPoint(x: 100, y: 200)),
+                preset: .maplibre)),
+            (#"{"type":"release","vx":5,"vy":6,"preset":"fast"}"#, .release(GestureVelocity(x: 5, y: 6), preset: .fast)),
+            (#"{"type":"release","vx":5,"vy":6,"preset":"immediate"}"#, .release(GestureVelocity(x: 5, y: 6), preset: .immediate)),
+            (#"{"type":"release","vx":5,"vy":6,"preset":"normal","degreesPerSecond":30}"#,
+             .release(GestureVelocity(x: 5, y: 6, degreesPerSecond: 30), preset: .normal)),
+        ]
+        for (json, expected) in cases {
+            let event = try Self.event(json)
+            #expect(event == expected, "\(json)")
+            #expect(try JSONDecoder().decode(CameraEvent.self, from: JSONEncoder().encode(event)) == event, "\(json)")
+        }
+        #expect(try Self.event(#"{"type":"fly"}"#).typeName == "fly")
+        #expect(try Self.event(#"{"type":"ease"}"#).typeName == "ease")
+        #expect(CameraEvent.animatedDoubleTap(ScreenPoint(x: 1, y: 2)).typeName == "doubleTap")
+        #expect(try Self.event(#"{"type":"release","vx":1,"vy":2}"#).typeName == "release")
+        #expect(["fly", "ease", "release"].allSatisfy(CameraEvent.typeNames.contains))
+        // The names select the library's own curves and decays.
+        #expect(CameraEvent.EaseCurve.default.easing == .default && CameraEvent.EaseCurve.linear.easing == .linear)
+        #expect(CameraEvent.InertiaPreset.allCases.map(\.decay) == [.normal, .fast, .maplibre, .immediate])
+        #expect(CameraEvent.InertiaPreset.allCases.map(\.rawValue) == ["normal", "fast", "maplibre", "immediate"])
+    }
+
+    @Test("a motion event's motion is the transition or inertia built directly, apply(_:) jumps to its resting state, reduced motion zeroes the transitions only, and instant events have none")
+    func motionEventMotions() throws {
+        let camera = try Self.paris()
+        let berlin = try Coordinate(latitude: 52.52, longitude: 13.405)
+        let tap = ScreenPoint(x: 100, y: 300)
+        let velocity = GestureVelocity(x: 800, y: -300, zoomLevelsPerSecond: 0.5, degreesPerSecond: 20, anchor: ScreenPoint(x: 150, y: 400))
+        let cases: [(CameraEvent, (Bool) throws -> CameraMotion)] = [
+            (.fly(latitude: 52.52, longitude: 13.405, zoom: 10, bearing: 0, curve: 1.42, speed: 1.2, maxDuration: nil), { reduced in
+                .transition(try CameraTransition(
+                    from: camera, center: berlin, zoom: 10, bearing: 0, kind: .fly(), reducedMotion: reduced))
+            }),
+            (.fly(latitude: nil, longitude: nil, zoom: 3, bearing: nil, curve: 2, speed: 0.8, maxDuration: 1), { reduced in
+                .transition(try CameraTransition(
+                    from: camera, center: nil as Coordinate?, zoom: 3, kind: .fly(curve: 2, speed: 0.8, maxDuration: 1),
+                    reducedMotion: reduced))
+            }),
+            (.ease(latitude: 48.9, longitude: nil, zoom: nil, bearing: 45, duration: 2, easing: .linear), { reduced in
+                .transition(try CameraTransition(
+                    from: camera, center: Coordinate(latitude: 48.9, longitude: camera.center.longitude), bearing: 45,
+                    kind: .ease(duration: 2, easing: .linear), reducedMotion: reduced))
+            }),
+            (.animatedDoubleTap(tap), { reduced in
+                .transition(try CameraTransition.doubleTap(from: camera, at: tap, reducedMotion: reduced))
+            }),
+            (.release(velocity, preset: .fast), { _ in .inertia(try CameraInertia(from: camera, velocity: velocity, decay: .fast)) }),
+        ]
+        for (event, direct) in cases {
+            let motion = try #require(try event.motion(from: camera))
+            #expect(motion == (try direct(false)), "\(event)")
+            #expect(motion.durationSeconds > 0, "\(event)")
+            let reduced = try #require(try event.motion(from: camera, reducedMotion: true))
+            #expect(reduced == (try direct(true)), "\(event)")
+            if case .transition = reduced {
+                #expect(reduced.durationSeconds == 0, "\(event)")
+            } else {
+                #expect(reduced == motion, "reduced motion leaves inertia as it is")
+            }
+            // apply(_:) gives the resting state, bit for bit, with or without reduced motion.
+            var applied = camera
+            try applied.apply(event)
+            #expect(applied == motion.resting && applied == reduced.resting, "\(event)")
+            #expect(Self.isValid(applied))
+        }
+        // The animated double-tap rests where the instant one lands.
+        var instant = camera
+        instant.doubleTap(at: tap)
+        var animated = camera
+        try animated.apply(.animatedDoubleTap(tap))
+        #expect(animated == instant)
+        // Instant events start no motion.
+        let instantEvents: [CameraEvent] = [
+            .pinch(scale: 2, anchor: tap), .pan(dx: 1, dy: 2), .doubleTap(tap), .resize(width: 300, height: 300),
+            .rotate(degrees: 5, anchor: tap), .pinchRotate(scale: 1, degrees: 1, anchor: tap, dx: 0, dy: 0),
+            .insets(top: 0, left: 0, bottom: 0, right: 0, keeping: .center), .jump(latitude: 1, longitude: nil, zoom: nil, bearing: nil),
+            .fit(.coordinates([.init(latitude: 1, longitude: 2)]), padding: 0, bearing: nil, zoomSnap: nil),
+            .bounds(south: 1, north: 2, west: 3, east: 4, mode: .center), .clearBounds,
+        ]
+        for event in instantEvents {
+            #expect(try event.motion(from: camera) == nil, "\(event)")
+        }
+    }
+
+    @Test("a release with the normal preset rests exactly where a pan of -v / (1000 ln 0.998) points goes, within 1e-6 points, at any bearing and direction")
+    func releaseRestsAtClosedForm() throws {
+        let k = -1000 * log(0.998)
+        for (vx, vy) in [(1000.0, 0.0), (-350, 720), (0, -2000), (12.5, 3)] {
+            for bearing in [0.0, 20, -135] {
+                var camera = try Self.paris()
+                try camera.jump(bearing: bearing)
+                var released = camera
+                try released.apply(.release(GestureVelocity(x: vx, y: vy), preset: .normal))
+                var panned = camera
+                panned.pan(dx: vx / k, dy: vy / k)
+                // The place under three screen points goes where the pan takes it.
+                for point in [camera.focalPoint, ScreenPoint(x: 10, y: 60), ScreenPoint(x: 380, y: 500)] {
+                    let place = try camera.mercatorPoint(at: point)
+                    let rest = released.point(for: place), pan = panned.point(for: place)
+                    #expect(isClose(rest.x, pan.x, within: 1e-6) && isClose(rest.y, pan.y, within: 1e-6), "v (\(vx), \(vy)) bearing \(bearing)")
+                    #expect(isClose(rest.x, point.x + vx / k, within: 1e-6) && isClose(rest.y, point.y + vy / k, within: 1e-6))
+                }
+            }
+        }
+        // 1000 points per second: 499.5 points.
+        #expect(isClose(1000 / k, 499.5, within: 0.05))
+    }
+
+    @Test("BAD_INPUTS row 68: a fly, ease, animated doubleTap or release with a value NaN, +-inf or out of range is an error naming it; apply(_:) leaves the camera unchanged")
+    func row68() throws {
+        let camera = try Self.paris()
+        func fly(
+            latitude: Double? = nil, longitude: Double? = nil, zoom: Double? = nil, bearing: Double? = nil, curve: Double = 1.42,
+            speed: Double = 1.2, maxDuration: Double? = nil
+        ) -> CameraEvent {
+            .fly(latitude: latitude, longitude: longitude, zoom: zoom, bearing: bearing, curve: curve, speed: speed, maxDuration: maxDuration)
+        }
+        func ease(zoom: Double? = nil, bearing: Double? = nil, duration: Double = 0.5) -> CameraEvent {
+            .ease(latitude: nil, longitude: nil, zoom: zoom, bearing: bearing, duration: duration, easing: .default)
+        }
+        var cases: [(CameraEvent, String)] = [
+            (ease(duration: -1), "duration -1.0 is out of range: expected a finite number of seconds >= 0"),
+            (ease(duration: -0.001), "duration -0.001 is out of range"),
+            (fly(maxDuration: -1), "maximum duration -1.0 is out of range: expected a finite number of seconds >= 0"),
+            (fly(curve: 0), "fly curve 0.0 is out of range"),
+            (fly(curve: -1), "fly curve -1.0 is out of range"),
+            (fly(speed: 0), "fly speed 0.0 is out of range"),
+            (fly(latitude: 95), "latitude 95.0 is out of range"),
+            (fly(longitude: 181), "longitude 181.0 is out of range"),
+            (.animatedDoubleTap(ScreenPoint(x: 1e6, y: 10)), "double-tap point (1000000.0, 10.0) is out of range"),
+            (.release(GestureVelocity(x: 0, y: 0, zoomLevelsPerSecond: 1, anchor: ScreenPoint(x: -1e6, y: 0)), preset: .normal),
+             "inertia anchor (-1000000.0, 0.0) is out of range"),
+        ]
+        for bad in Self.hostile {
+            let problem = bad.isNaN ? "is not a number" : "is infinite"
+            cases += [
+                (ease(duration: bad), "duration \(bad) \(problem)"),
+                (ease(zoom: bad), "zoom \(bad) \(problem)"),
+                (ease(bearing: bad), "bearing \(bad) \(problem)"),
+                (fly(zoom: bad), "zoom \(bad) \(problem)"),
+                (fly(bearing: bad), "bearing \(bad) \(problem)"),
+                (fly(curve: bad), "fly curve \(bad) \(problem)"),
+                (fly(speed: bad), "fly speed \(bad) \(problem)"),
+                (fly(maxDuration: bad), "maximum duration \(bad) \(problem)"),
+                (fly(latitude: bad), "latitude \(bad) \(problem)"),
+                (.animatedDoubleTap(ScreenPoint(x: bad, y: 10)), "double-tap point"),
+                (.release(GestureVelocity(x: bad, y: 0), preset: .normal), "velocity x \(bad) \(problem)"),
+                (.release(GestureVelocity(x: 0, y: bad), preset: .fast), "velocity y \(bad) \(problem)"),
+                (.release(GestureVelocity(x: 0, y: 0, zoomLevelsPerSecond: bad), preset: .maplibre), "zoom velocity \(bad) \(problem)"),
+                (.release(GestureVelocity(x: 0, y: 0, degreesPerSecond: bad), preset: .immediate), "rotation velocity \(bad) \(problem)"),
+                (.release(GestureVelocity(x: 0, y: 0, anchor: ScreenPoint(x: 5, y: bad)), preset: .normal), "inertia anchor"),
+            ]
+        }
+        for (event, wanted) in cases {
+            for reduced in [false, true] {
+                let error = #expect(throws: GeometryError.self, "\(event)") { try event.motion(from: camera, reducedMotion: reduced) }
+                #expect(error?.description.contains(wanted) == true, "\(event): \(String(describing: error))")
+            }
+            var copy = camera
+            let error = #expect(throws: GeometryError.self, "\(event)") { try copy.apply(event) }
+            #expect(error?.description.contains(wanted) == true, "\(event): \(String(describing: error))")
+            #expect(copy == camera, "\(event)")
+        }
+        // Huge finite values are not errors: the zoom is clamped, the bearing wrapped, the
+        // latitude 90 clamped, a velocity of 1e300 thrown (and stopped by the world's edge).
+        for event in [
+            fly(latitude: 90, zoom: 1e300, bearing: 1e300), ease(zoom: -1e300, bearing: -1e300, duration: 1e300),
+            fly(curve: 1e300, speed: 1e-300, maxDuration: 0), .release(GestureVelocity(x: 1e300, y: -1e300), preset: .normal),
+        ] {
+            var copy = camera
+            try copy.apply(event)
+            #expect(Self.isValid(copy), "\(event)")
+            let motion = try #require(try event.motion(from: camera))
+            #expect(motion.durationSeconds.isFinite && motion.durationSeconds >= 0, "\(event)")
+        }
+    }
 }
 
 extension CameraEvent {

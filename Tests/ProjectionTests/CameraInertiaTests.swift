@@ -133,7 +133,7 @@ struct ZoomAboutTransitionTests {
         }
     }
 
-    @Test("BAD_INPUTS row 80: zoom-about and double-tap transitions reject a non-finite zoom, an anchor beyond the margin and a bad duration")
+    @Test("BAD_INPUTS row 75: zoom-about and double-tap transitions reject a non-finite zoom, an anchor beyond the margin and a bad duration")
     func badZoomAbout() throws {
         let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)
         let point = ScreenPoint(x: 100, y: 100)
@@ -211,7 +211,7 @@ struct VelocityEstimatorTests {
         #expect(estimator.velocity(atRelease: .nan) == (0, 0, 0, 0))
     }
 
-    @Test("BAD_INPUTS row 81: non-finite or backwards samples are ignored; a bad window or pause is a typed error")
+    @Test("BAD_INPUTS row 76: non-finite or backwards samples are ignored; a bad window or pause is a typed error")
     func badSamples() {
         var estimator = VelocityEstimator()
         do { let added = estimator.add(timestamp: 1, x: 0, y: 0); #expect(added) }
@@ -427,7 +427,7 @@ struct CameraInertiaTests {
         #expect(isClose(fast.panDistancePoints(atSeconds: .infinity), -1 / log(0.99), within: 1e-9))
     }
 
-    @Test("BAD_INPUTS row 82: non-finite velocities, anchors beyond the margin and bad decays are typed errors; extreme throws stay finite")
+    @Test("BAD_INPUTS row 77: non-finite velocities, anchors beyond the margin and bad decays are typed errors; extreme throws stay finite")
     func hostileInertia() throws {
         let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)
         for bad in [Double.nan, .infinity, -.infinity] {

@@ -248,7 +248,7 @@ struct MercatorCameraTests {
             case .pinchRotate(let scale, let degrees, let anchor, let dx, let dy):
                 direct.pinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)
             // Settings have no non-throwing form: the same call, its error ignored.
-            case .insets, .jump, .fit, .bounds, .clearBounds: try? direct.apply(event)
+            case .insets, .jump, .fit, .bounds, .clearBounds, .fly, .ease, .animatedDoubleTap, .release: try? direct.apply(event)
             }
             do throws(GeometryError) {
                 try camera.apply(event)
@@ -929,7 +929,7 @@ struct MercatorCameraTests {
             case .pinchRotate(let scale, let degrees, let anchor, let dx, let dy):
                 direct.pinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)
             // Settings have no non-throwing form: the same call, its error ignored.
-            case .insets, .jump, .fit, .bounds, .clearBounds: try? direct.apply(event)
+            case .insets, .jump, .fit, .bounds, .clearBounds, .fly, .ease, .animatedDoubleTap, .release: try? direct.apply(event)
             }
             #expect(applied == direct, "\(event)")
         }

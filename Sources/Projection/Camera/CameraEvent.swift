@@ -16,6 +16,16 @@ import GeoMath
 /// `"zoomSnap"`, and `{"type":"bounds","south":..,"north":..,"west":..,"east":..,"mode":"viewport"|"center"}`
 /// or `{"type":"bounds","clear":true}`. Screen values are points, angles degrees (rotations
 /// positive clockwise on screen, as the fingers turn), radii metres, scale a factor.
+///
+/// Motion events (issue 13) start a ``CameraMotion`` (``motion(from:reducedMotion:)``):
+/// `{"type":"fly","latitude":..,"longitude":..,"zoom":..,"bearing":..}` (each optional, with
+/// optional `"curve"`, `"speed"` and `"maxDuration"`), `{"type":"ease", the same keys,
+/// "duration":..,"easing":"default"|"linear"}` (duration default 0.5 s),
+/// `{"type":"doubleTap","x":..,"y":..,"animated":true}` (without `animated`, or false, the
+/// instant double-tap) and `{"type":"release","vx":..,"vy":..}` (points per second, with
+/// optional `"scaleVelocity"` in zoom levels per second about `"x"`, `"y"`, optional
+/// `"degreesPerSecond"` and `"preset":"normal"|"fast"|"maplibre"|"immediate"`). Times are
+/// seconds. ``MercatorCamera/apply(_:)`` takes a motion event to its resting state at once.
 public enum CameraEvent: Hashable, Sendable, Codable {
     /// ``MercatorCamera/pinch(scale:anchor:)``.
     case pinch(scale: Double, anchor: ScreenPoint)
@@ -40,6 +50,66 @@ public enum CameraEvent: Hashable, Sendable, Codable {
     case bounds(south: Double, north: Double, west: Double, east: Double, mode: CameraBounds.Mode)
     /// ``MercatorCamera/setBounds(_:)`` with nil.
     case clearBounds
+    /// A flight (van Wijk and Nuij, as MapLibre's `flyTo`):
+    /// ``CameraTransition/init(from:center:zoom:bearing:insets:kind:reducedMotion:)-(_,Coordinate?,_,_,_,_,_)``
+    /// with ``CameraTransition/Kind/fly(curve:speed:maxDuration:easing:)`` and linear easing.
+    /// The target is as for ``jump(latitude:longitude:zoom:bearing:)``: a latitude or a
+    /// longitude alone keeps the other from the current center, a nil value keeps the
+    /// camera's. `curve` is rho (1.42 in scripts by default), `speed` screenfuls per second
+    /// (1.2), `maxDuration` seconds (nil: none).
+    case fly(
+        latitude: Double?, longitude: Double?, zoom: Double?, bearing: Double?, curve: Double, speed: Double,
+        maxDuration: Double?)
+    /// An ease to the same kind of target as ``fly(latitude:longitude:zoom:bearing:curve:speed:maxDuration:)``,
+    /// with ``CameraTransition/Kind/ease(duration:easing:)``: `duration` in seconds (0.5 in
+    /// scripts by default), `easing` the curve.
+    case ease(latitude: Double?, longitude: Double?, zoom: Double?, bearing: Double?, duration: Double, easing: EaseCurve)
+    /// ``CameraTransition/doubleTap(from:at:duration:reducedMotion:)`` with its default 0.3 s:
+    /// one level in about the point, the tapped place held under the finger.
+    case animatedDoubleTap(ScreenPoint)
+    /// ``CameraInertia/init(from:velocity:decay:)``: the motion after a gesture ends, with
+    /// the release velocity (points per second, zoom levels per second about the anchor or
+    /// the focal point, degrees per second with the fingers clockwise positive) and a decay.
+    case release(GestureVelocity, preset: InertiaPreset)
+
+    /// The easing of an ``ease(latitude:longitude:zoom:bearing:duration:easing:)`` event, by
+    /// its script name.
+    public enum EaseCurve: String, Hashable, Sendable, CaseIterable, Codable {
+        /// ``CameraTransition/Easing/default``: MapLibre's cubic-bezier(0.25, 0.1, 0.25, 1).
+        case `default`
+        /// ``CameraTransition/Easing/linear``: constant speed.
+        case linear
+
+        /// The easing curve this name selects.
+        public var easing: CameraTransition.Easing {
+            switch self {
+            case .default: return .default
+            case .linear: return .linear
+            }
+        }
+    }
+
+    /// The decay of a ``release(_:preset:)`` event, by its script name.
+    public enum InertiaPreset: String, Hashable, Sendable, CaseIterable, Codable {
+        /// ``CameraInertia/Decay/normal``: UIKit's 0.998 per millisecond.
+        case normal
+        /// ``CameraInertia/Decay/fast``: UIKit's 0.99 per millisecond.
+        case fast
+        /// ``CameraInertia/Decay/maplibre``: like MapLibre GL JS's pan inertia.
+        case maplibre
+        /// ``CameraInertia/Decay/immediate``: no inertia.
+        case immediate
+
+        /// The decay this name selects.
+        public var decay: CameraInertia.Decay {
+            switch self {
+            case .normal: return .normal
+            case .fast: return .fast
+            case .maplibre: return .maplibre
+            case .immediate: return .immediate
+            }
+        }
+    }
 
     /// A fit's shape as a script gives it, in degrees and metres; checked when applied.
     public enum FitShape: Hashable, Sendable {
@@ -78,6 +148,10 @@ public enum CameraEvent: Hashable, Sendable, Codable {
         case .jump: return "jump"
         case .fit: return "fit"
         case .bounds, .clearBounds: return "bounds"
+        case .fly: return "fly"
+        case .ease: return "ease"
+        case .animatedDoubleTap: return "doubleTap"
+        case .release: return "release"
         }
     }
 
@@ -87,10 +161,18 @@ public enum CameraEvent: Hashable, Sendable, Codable {
         case latitude, longitude, zoom, bearing
         case region, bounds, coordinates, padding, zoomSnap, radius
         case south, north, west, east, mode, clear
+        case curve, speed, maxDuration, duration, easing, animated
+        case vx, vy, scaleVelocity, degreesPerSecond, preset
     }
 
     /// The event types a script may use.
-    public static let typeNames = ["pinch", "pan", "doubleTap", "resize", "rotate", "pinchRotate", "insets", "jump", "fit", "bounds"]
+    public static let typeNames = [
+        "pinch", "pan", "doubleTap", "resize", "rotate", "pinchRotate", "insets", "jump", "fit", "bounds", "fly", "ease",
+        "release",
+    ]
+
+    /// The defaults of a script's motion events: MapLibre's rho, speed, ease duration.
+    private static let defaultCurve = 1.42, defaultSpeed = 1.2, defaultEaseSeconds = 0.5
 
     /// Decodes an event; an unknown `type` or a missing value is an error. The values are
     /// checked when the event is applied, where the camera gives them meaning.
@@ -117,7 +199,35 @@ public enum CameraEvent: Hashable, Sendable, Codable {
         case "pan":
             self = .pan(dx: try number(.dx), dy: try number(.dy))
         case "doubleTap":
-            self = .doubleTap(try anchor())
+            let animated = try container.decodeIfPresent(Bool.self, forKey: .animated) ?? false
+            self = animated ? .animatedDoubleTap(try anchor()) : .doubleTap(try anchor())
+        case "fly":
+            self = .fly(
+                latitude: try optional(.latitude), longitude: try optional(.longitude), zoom: try optional(.zoom),
+                bearing: try optional(.bearing), curve: try optional(.curve) ?? Self.defaultCurve,
+                speed: try optional(.speed) ?? Self.defaultSpeed, maxDuration: try optional(.maxDuration))
+        case "ease":
+            self = .ease(
+                latitude: try optional(.latitude), longitude: try optional(.longitude), zoom: try optional(.zoom),
+                bearing: try optional(.bearing), duration: try optional(.duration) ?? Self.defaultEaseSeconds,
+                easing: try choice(.easing, default: EaseCurve.default))
+        case "release":
+            // The pinch center: both coordinates or neither (the focal point).
+            let x = try optional(.x), y = try optional(.y)
+            let center: ScreenPoint?
+            switch (x, y) {
+            case let (x?, y?): center = ScreenPoint(x: x, y: y)
+            case (nil, nil): center = nil
+            default:
+                throw DecodingError.dataCorruptedError(
+                    forKey: x == nil ? .x : .y, in: container,
+                    debugDescription: "a release's pinch center needs both x and y (or neither, for the focal point)")
+            }
+            self = .release(
+                GestureVelocity(
+                    x: try number(.vx), y: try number(.vy), zoomLevelsPerSecond: try optional(.scaleVelocity) ?? 0,
+                    degreesPerSecond: try optional(.degreesPerSecond) ?? 0, anchor: center),
+                preset: try choice(.preset, default: InertiaPreset.normal))
         case "resize":
             self = .resize(width: try number(.width), height: try number(.height))
         case "rotate":
@@ -243,7 +353,79 @@ public enum CameraEvent: Hashable, Sendable, Codable {
             try container.encode(mode, forKey: .mode)
         case .clearBounds:
             try container.encode(true, forKey: .clear)
+        case .fly(let latitude, let longitude, let zoom, let bearing, let curve, let speed, let maxDuration):
+            try container.encodeIfPresent(latitude, forKey: .latitude)
+            try container.encodeIfPresent(longitude, forKey: .longitude)
+            try container.encodeIfPresent(zoom, forKey: .zoom)
+            try container.encodeIfPresent(bearing, forKey: .bearing)
+            try container.encode(curve, forKey: .curve)
+            try container.encode(speed, forKey: .speed)
+            try container.encodeIfPresent(maxDuration, forKey: .maxDuration)
+        case .ease(let latitude, let longitude, let zoom, let bearing, let duration, let easing):
+            try container.encodeIfPresent(latitude, forKey: .latitude)
+            try container.encodeIfPresent(longitude, forKey: .longitude)
+            try container.encodeIfPresent(zoom, forKey: .zoom)
+            try container.encodeIfPresent(bearing, forKey: .bearing)
+            try container.encode(duration, forKey: .duration)
+            try container.encode(easing, forKey: .easing)
+        case .animatedDoubleTap(let point):
+            try container.encode(point.x, forKey: .x)
+            try container.encode(point.y, forKey: .y)
+            try container.encode(true, forKey: .animated)
+        case .release(let velocity, let preset):
+            try container.encode(velocity.x, forKey: .vx)
+            try container.encode(velocity.y, forKey: .vy)
+            try container.encode(velocity.zoomLevelsPerSecond, forKey: .scaleVelocity)
+            try container.encode(velocity.degreesPerSecond, forKey: .degreesPerSecond)
+            try container.encodeIfPresent(velocity.anchor?.x, forKey: .x)
+            try container.encodeIfPresent(velocity.anchor?.y, forKey: .y)
+            try container.encode(preset, forKey: .preset)
         }
+    }
+
+    /// The motion this event starts from `camera`, or nil for an instant event (apply those
+    /// with ``MercatorCamera/apply(_:)``). The values are checked here, as `apply(_:)` checks
+    /// an instant event's.
+    ///
+    /// - Parameters:
+    ///   - camera: The camera when the event arrives (a motion in progress already adopted,
+    ///     as ``CameraMotion`` describes).
+    ///   - reducedMotion: Whether transitions (fly, ease, animated double-tap) take no time
+    ///     (`reducedMotion` of ``CameraTransition``); a release's inertia is not affected.
+    /// - Returns: A ``CameraMotion/transition(_:)`` for a fly, an ease or an animated
+    ///   double-tap, a ``CameraMotion/inertia(_:)`` for a release, nil otherwise.
+    /// - Throws: A coordinate's `GeometryError/invalidLatitude(_:)` or
+    ///   `GeometryError/invalidLongitude(_:)`, `GeometryError/invalidZoom(name:value:minimum:maximum:)`,
+    ///   `GeometryError/invalidBearing(name:value:)`,
+    ///   `GeometryError/invalidScreenPoint(name:x:y:xRange:yRange:)` or
+    ///   `GeometryError/invalidTransition(name:value:expected:)` (a duration, maximum duration,
+    ///   curve, speed or velocity out of range), as ``CameraTransition`` and ``CameraInertia``
+    ///   throw them.
+    public func motion(from camera: MercatorCamera, reducedMotion: Bool = false) throws(GeometryError) -> CameraMotion? {
+        switch self {
+        case .fly(let latitude, let longitude, let zoom, let bearing, let curve, let speed, let maxDuration):
+            return .transition(try CameraTransition(
+                from: camera, center: try Self.center(latitude, longitude, of: camera), zoom: zoom, bearing: bearing,
+                kind: .fly(curve: curve, speed: speed, maxDuration: maxDuration), reducedMotion: reducedMotion))
+        case .ease(let latitude, let longitude, let zoom, let bearing, let duration, let easing):
+            return .transition(try CameraTransition(
+                from: camera, center: try Self.center(latitude, longitude, of: camera), zoom: zoom, bearing: bearing,
+                kind: .ease(duration: duration, easing: easing.easing), reducedMotion: reducedMotion))
+        case .animatedDoubleTap(let point):
+            return .transition(try CameraTransition.doubleTap(from: camera, at: point, reducedMotion: reducedMotion))
+        case .release(let velocity, let preset):
+            return .inertia(try CameraInertia(from: camera, velocity: velocity, decay: preset.decay))
+        case .pinch, .pan, .doubleTap, .resize, .rotate, .pinchRotate, .insets, .jump, .fit, .bounds, .clearBounds:
+            return nil
+        }
+    }
+
+    /// A jump's center: nil when neither value is given, else the coordinate with the missing
+    /// one taken from the camera's center.
+    private static func center(_ latitude: Double?, _ longitude: Double?, of camera: MercatorCamera) throws(GeometryError) -> Coordinate? {
+        guard latitude != nil || longitude != nil else { return nil }
+        let current = camera.center
+        return try Coordinate(latitude: latitude ?? current.latitude, longitude: longitude ?? current.longitude)
     }
 }
 
@@ -251,14 +433,19 @@ extension MercatorCamera {
     /// Applies one event, checking its values first: the boundary where recorded or
     /// scripted gestures enter the camera.
     ///
+    /// A motion event (fly, ease, animated double-tap, release) jumps to its resting state:
+    /// the transition's exact target or the inertia's limit (``CameraMotion/resting``). To
+    /// animate it, take ``CameraEvent/motion(from:reducedMotion:)`` instead.
+    ///
     /// - Throws: `GeometryError/invalidPinchScale(_:)`,
     ///   `GeometryError/invalidScreenPoint(name:x:y:xRange:yRange:)`,
     ///   `GeometryError/invalidTranslation(dx:dy:)`, `GeometryError/invalidSize(name:value:range:)`,
     ///   `GeometryError/invalidBearing(name:value:)`,
     ///   `GeometryError/invalidInsets(top:left:bottom:right:width:height:)`, a coordinate's,
     ///   radius's or box's error, `GeometryError/invalidPadding(_:maximum:)`,
-    ///   `GeometryError/invalidZoomStep(_:)` or `GeometryError/emptyFitTarget`; the camera is
-    ///   then unchanged.
+    ///   `GeometryError/invalidZoomStep(_:)`, `GeometryError/emptyFitTarget` or, for a motion
+    ///   event, `GeometryError/invalidTransition(name:value:expected:)` (see
+    ///   ``CameraEvent/motion(from:reducedMotion:)``); the camera is then unchanged.
     public mutating func apply(_ event: CameraEvent) throws(GeometryError) {
         switch event {
         case .pinch(let scale, let anchor):
@@ -311,6 +498,9 @@ extension MercatorCamera {
             setBounds(CameraBounds(try CoordinateBounds(south: south, north: north, west: west, east: east), mode: mode))
         case .clearBounds:
             setBounds(nil)
+        case .fly, .ease, .animatedDoubleTap, .release:
+            guard let motion = try event.motion(from: self) else { return }
+            self = motion.resting
         }
     }
 }
