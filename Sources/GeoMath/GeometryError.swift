@@ -79,6 +79,11 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     /// easing's control point; an inertia's velocity, decay rate or speed cap; a velocity
     /// estimator's window) that is not finite or lies outside `expected`, which says the range.
     case invalidTransition(name: String, value: Double, expected: String)
+    /// A clustering parameter (radius, maximum zoom) or a pin's point that is not finite or
+    /// lies outside `expected`.
+    case invalidClusterParameter(name: String, value: Double, expected: String)
+    /// A pin id given twice to one cluster index.
+    case duplicatePinID(String)
     /// A saved camera whose fields do not describe one camera (its Web Mercator center is
     /// outside the world, or does not match its latitude and longitude).
     case invalidCameraState(String)
@@ -157,6 +162,10 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
             return "\(name) \(value) \(Self.problem(value)): expected a finite number >= 0"
         case .invalidTransition(let name, let value, let expected):
             return "\(name) \(value) \(Self.problem(value)): expected \(expected)"
+        case .invalidClusterParameter(let name, let value, let expected):
+            return "\(name) \(value) \(Self.problem(value)): expected \(expected)"
+        case .duplicatePinID(let id):
+            return "pin id \(id.debugDescription) appears more than once: ids must be unique"
         case .invalidCameraState(let reason):
             return "saved camera is invalid: \(reason)"
         case .projTransform(let index, let code, let message):

@@ -1,0 +1,381 @@
+import GeoMath
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A pin to cluster: an announcement's id, its last-seen place in Web Mercator metres and its
+/// legend category.
+public struct ClusterPin: Hashable, Sendable {
+    /// The announcement's id (unique in an index).
+    public let id: String
+    /// The place, in Web Mercator metres (double precision; wrapped and clamped onto the world
+    /// when indexed).
+    public let point: MercatorPoint
+    /// MISSING or FOUND.
+    public let category: PinCategory
+
+    /// A pin from its parts.
+    ///
+    /// - Parameters:
+    ///   - id: The announcement's id.
+    ///   - point: The place in Web Mercator metres.
+    ///   - category: The legend category.
+    public init(id: String, point: MercatorPoint, category: PinCategory) {
+        self.id = id
+        self.point = point
+        self.category = category
+    }
+
+    /// The pin of a laid-out preview pin (its Mercator point was projected once through PROJ).
+    ///
+    /// - Parameter pin: The preview's pin.
+    public init(_ pin: Pin) {
+        self.init(id: pin.id, point: pin.mercator, category: pin.category)
+    }
+}
+
+/// Hierarchical greedy clustering of pins for every integer zoom, built once.
+///
+/// The semantics are supercluster's (greedy, a radius in screen points, a minimum of two
+/// points, the weighted centroid), with these differences:
+///
+/// - **Units.** The radius is in points of this library's 256-point world (supercluster's
+///   default 40 pixels at 512-pixel tiles is 20 points here). At zoom z it is
+///   r_z = radius W / (256 2^z) metres, W the world's width in Web Mercator metres.
+/// - **Precision.** Coordinates stay doubles in Web Mercator metres (supercluster rounds to
+///   Float32).
+/// - **Order.** The result does not depend on the pins' order: they are ranked by easting,
+///   northing and id, and every level is built in that rank (an item's rank is its smallest
+///   pin's), so shuffled input gives the same clusters bit for bit.
+/// - **Antimeridian.** Distances and centroids wrap across +-180 degrees: pins on its two sides
+///   cluster whenever their distance allows.
+/// - **Categories.** Each item counts its MISSING and FOUND pets (for a legend-coloured badge).
+/// - **Expansion.** Each cluster knows the first zoom at which it splits into more than one
+///   item; a group that does not split at any zoom up to ``maximumZoom`` (pets reported at one
+///   address, or closer than that zoom separates) has none (nil), and is laid out as a spread.
+///
+/// Level z (0 ... ``maximumZoom``) is built from level z + 1 (level ``maximumZoom`` + 1 holds
+/// the single pins): each item in rank order that is not yet taken gathers every item not yet
+/// taken within r_z of it (itself included); with two or more pins among them they become one
+/// cluster at their weighted centroid, otherwise the item stays as it is.
+public struct PinClusterIndex: Sendable {
+    /// The default radius: 20 points (supercluster's 40 pixels at 512-pixel tiles).
+    public static let defaultRadiusPoints = 20.0
+    /// The highest zoom for which clusters are built by default: the camera's maximum.
+    public static let defaultMaximumZoom = 22
+
+    /// The radius, in points of the 256-point world.
+    public let radiusPoints: Double
+    /// The highest zoom with clusters; above it every pin is its own item.
+    public let maximumZoom: Int
+    /// How many pins the index holds.
+    public var count: Int { ids.count }
+
+    /// The pins' ids, by rank.
+    let ids: [String]
+    /// The pins' categories, by rank.
+    let categories: [PinCategory]
+    /// Levels 0 ... maximumZoom + 1 (the last holds the pins by rank).
+    let levels: [Level]
+
+    /// One zoom level's items (struct of arrays) and how they were made from the level above.
+    struct Level: Sendable {
+        /// Weighted centroids in Web Mercator metres (easting in [-W/2, W/2)).
+        var x: [Double] = []
+        var y: [Double] = []
+        /// Pins in each item, and how many of them are MISSING.
+        var count: [Int32] = []
+        var missing: [Int32] = []
+        /// The first zoom at which each item is more than one item (nil: never up to the
+        /// maximum zoom, or a single pin).
+        var expansion: [Int8] = []
+        /// Children in level z + 1: item i's are childIndex[childStart[i] ..< childStart[i + 1]].
+        /// Empty when the level is the level above unchanged (no cluster formed: item i's one
+        /// child is item i), and for the pins' level.
+        var childStart: [Int32] = []
+        var childIndex: [Int32] = []
+
+        var isCopy: Bool { childStart.isEmpty }
+        var itemCount: Int { x.count }
+    }
+
+    /// Builds the index.
+    ///
+    /// - Parameters:
+    ///   - pins: The pins; ids must be unique. Points are wrapped and clamped onto the world.
+    ///   - radiusPoints: The cluster radius in points of the 256-point world, finite and > 0.
+    ///   - maximumZoom: The highest zoom with clusters, 0 ... 22.
+    /// - Throws: `GeometryError/invalidClusterParameter(name:value:expected:)` for a radius or
+    ///   zoom out of range or a point that is not finite, `GeometryError/duplicatePinID(_:)`
+    ///   for an id given twice.
+    public init(pins: [ClusterPin], radiusPoints: Double = defaultRadiusPoints, maximumZoom: Int = defaultMaximumZoom) throws(GeometryError) {
+        guard radiusPoints.isFinite, radiusPoints > 0, radiusPoints <= 256 else {
+            throw .invalidClusterParameter(name: "cluster radius", value: radiusPoints, expected: "a finite number of points in (0, 256]")
+        }
+        guard (0...22).contains(maximumZoom) else {
+            throw .invalidClusterParameter(name: "cluster maximum zoom", value: Double(maximumZoom), expected: "an integer zoom in 0...22")
+        }
+        self.radiusPoints = radiusPoints
+        self.maximumZoom = maximumZoom
+        // Rank: easting, northing, id (onto the world first).
+        var placed: [(x: Double, y: Double, pin: Int)] = []
+        placed.reserveCapacity(pins.count)
+        let half = WebMercator.worldWidthMeters / 2
+        for (index, pin) in pins.enumerated() {
+            let p = pin.point
+            guard p.x.isFinite, p.y.isFinite else {
+                throw .invalidClusterParameter(
+                    name: "pin \(pin.id) \(p.x.isFinite ? "northing" : "easting")", value: p.x.isFinite ? p.y : p.x,
+                    expected: "a finite number of Web Mercator metres")
+            }
+            placed.append((WebMercator.wrappedEasting(p.x), min(max(p.y, -half), half), index))
+        }
+        placed.sort { a, b in
+            if a.x != b.x { return a.x < b.x }
+            if a.y != b.y { return a.y < b.y }
+            return pins[a.pin].id < pins[b.pin].id
+        }
+        var seen = Set<String>(minimumCapacity: pins.count)
+        for entry in placed where !seen.insert(pins[entry.pin].id).inserted {
+            throw .duplicatePinID(pins[entry.pin].id)
+        }
+        ids = placed.map { pins[$0.pin].id }
+        categories = placed.map { pins[$0.pin].category }
+        var top = Level()
+        top.x = placed.map(\.x)
+        top.y = placed.map(\.y)
+        top.count = Array(repeating: 1, count: placed.count)
+        top.missing = placed.map { pins[$0.pin].category == .missing ? 1 : 0 }
+        top.expansion = Array(repeating: -1, count: placed.count)
+        var built = [top]
+        for zoom in stride(from: maximumZoom, through: 0, by: -1) {
+            let radius = radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
+            built.append(Self.cluster(built[built.count - 1], radius: radius, zoom: zoom, maximumZoom: maximumZoom))
+        }
+        levels = built.reversed()
+    }
+
+    /// Level z from level z + 1.
+    static func cluster(_ above: Level, radius: Double, zoom: Int, maximumZoom: Int) -> Level {
+        let n = above.itemCount
+        let world = WebMercator.worldWidthMeters
+        let half = world / 2
+        // A grid whose columns tile the world exactly, cells at least r wide and tall: the
+        // items within r of a point lie in its cell and the eight around it (wrapping east-west).
+        let columns = max(Int((world / radius).rounded(.down)), 1)
+        let cell = world / Double(columns)
+        let rows = columns
+        func column(_ x: Double) -> Int { min(max(Int(((x + half) / cell).rounded(.down)), 0), columns - 1) }
+        func row(_ y: Double) -> Int { min(max(Int(((y + half) / cell).rounded(.down)), 0), rows - 1) }
+        var keyed = [(key: Int, item: Int32)]()
+        keyed.reserveCapacity(n)
+        for i in 0..<n { keyed.append((row(above.y[i]) * columns + column(above.x[i]), Int32(i))) }
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.item < $1.item }
+        // The occupied cells in an open-addressing table: key -> the cell's run in `keyed`.
+        let cells = CellTable(sortedKeys: keyed.lazy.map(\.key), count: keyed.count)
+        var taken = [Bool](repeating: false, count: n)
+        var level = Level()
+        level.x.reserveCapacity(n)
+        var childStart: [Int32] = [0]
+        var childIndex: [Int32] = []
+        childIndex.reserveCapacity(n)
+        var neighbours: [Int32] = []
+        let r2 = radius * radius
+        var formed = false
+        for i in 0..<n where !taken[i] {
+            let px = above.x[i], py = above.y[i]
+            neighbours.removeAll(keepingCapacity: true)
+            let c = column(px), r = row(py)
+            for dr in -1...1 {
+                let rr = r + dr
+                guard rr >= 0, rr < rows else { continue }
+                // Columns c-1 ... c+1 of the row, wrapped, each once (a world of one or two
+                // columns has fewer).
+                for dc in -1...1 {
+                    if columns == 1 && dc != 0 { continue }
+                    if columns == 2 && dc == -1 { continue }
+                    let cc = (c + dc + columns) % columns
+                    guard let run = cells.run(of: rr * columns + cc) else { continue }
+                    for k in run {
+                        let j = Int(keyed[k].item)
+                        guard !taken[j] else { continue }
+                        let dx = WebMercator.wrappedEasting(above.x[j] - px), dy = above.y[j] - py
+                        if dx * dx + dy * dy <= r2 { neighbours.append(Int32(j)) }
+                    }
+                }
+            }
+            // In rank order (the items' index order), so that sums do not depend on the grid.
+            neighbours.sort()
+            var pins: Int64 = 0
+            for j in neighbours { pins += Int64(above.count[Int(j)]) }
+            if pins >= 2 && neighbours.count > 1 {
+                formed = true
+                var wx = 0.0, wy = 0.0, missing: Int64 = 0
+                for j in neighbours {
+                    let j = Int(j)
+                    let weight = Double(above.count[j])
+                    wx += weight * WebMercator.wrappedEasting(above.x[j] - px)
+                    wy += weight * above.y[j]
+                    missing += Int64(above.missing[j])
+                    taken[j] = true
+                    childIndex.append(Int32(j))
+                }
+                level.x.append(WebMercator.wrappedEasting(px + wx / Double(pins)))
+                level.y.append(min(max(wy / Double(pins), -half), half))
+                level.count.append(Int32(pins))
+                level.missing.append(Int32(missing))
+                level.expansion.append(Int8(zoom + 1 <= maximumZoom ? zoom + 1 : -1))
+            } else {
+                // Alone (or a cluster with no neighbour: it stays the same cluster).
+                taken[i] = true
+                childIndex.append(Int32(i))
+                level.x.append(px)
+                level.y.append(py)
+                level.count.append(above.count[i])
+                level.missing.append(above.missing[i])
+                level.expansion.append(above.count[i] > 1 ? above.expansion[i] : -1)
+            }
+            childStart.append(Int32(childIndex.count))
+        }
+        if formed {
+            level.childStart = childStart
+            level.childIndex = childIndex
+        }
+        return level
+    }
+}
+
+/// One item of a zoom level: a cluster of pins or a single pin.
+public struct PinClusterItem: Hashable, Sendable {
+    /// The zoom level (0 ... the index's maximum zoom + 1).
+    public let zoom: Int
+    /// The item's position in its level (rank order).
+    public let index: Int
+    /// The weighted centroid of its pins, in Web Mercator metres (a single pin's own point).
+    public let point: MercatorPoint
+    /// How many pins it holds (1 for a single pin).
+    public let count: Int
+    /// How many of them are MISSING.
+    public let missingCount: Int
+    /// The first zoom at which its pins are in more than one item, or nil for a single pin
+    /// and for a group that does not split up to the index's maximum zoom.
+    public let expansionZoom: Int?
+
+    /// How many of its pins are FOUND.
+    public var foundCount: Int { count - missingCount }
+    /// Whether it is a cluster (two or more pins).
+    public var isCluster: Bool { count > 1 }
+}
+
+extension PinClusterIndex {
+    /// The level used for a camera zoom: floor(zoom), within 0 ... maximumZoom + 1 (the
+    /// single pins above the maximum).
+    ///
+    /// - Parameter zoom: A camera zoom (NaN gives 0).
+    /// - Returns: The integer level.
+    public func level(forZoom zoom: Double) -> Int {
+        guard zoom >= 0 else { return 0 }
+        guard zoom < Double(maximumZoom + 1) else { return maximumZoom + 1 }
+        return Int(zoom.rounded(.down))
+    }
+
+    /// Every item of a level, in rank order.
+    ///
+    /// - Parameter zoom: The level, clamped into 0 ... ``maximumZoom`` + 1.
+    /// - Returns: The items.
+    public func items(atLevel zoom: Int) -> [PinClusterItem] {
+        let z = min(max(zoom, 0), maximumZoom + 1)
+        return (0..<levels[z].itemCount).map { item(level: z, index: $0) }
+    }
+
+    /// One item.
+    func item(level z: Int, index i: Int) -> PinClusterItem {
+        let level = levels[z]
+        let expansion = Int(level.expansion[i])
+        return PinClusterItem(
+            zoom: z, index: i, point: MercatorPoint(uncheckedX: level.x[i], y: level.y[i]), count: Int(level.count[i]),
+            missingCount: Int(level.missing[i]), expansionZoom: expansion >= 0 ? expansion : nil)
+    }
+
+    /// The ids of an item's pins, in rank order (easting, northing, id).
+    ///
+    /// - Parameter item: An item of this index.
+    /// - Returns: Its pins' ids.
+    public func pinIDs(of item: PinClusterItem) -> [String] {
+        ranks(of: item).map { ids[$0] }
+    }
+
+    /// The ranks of an item's pins, ascending.
+    func ranks(of item: PinClusterItem) -> [Int] {
+        var current = [item.index]
+        var next: [Int] = []
+        var z = item.zoom
+        while z <= maximumZoom {
+            let level = levels[z]
+            if !level.isCopy {
+                next.removeAll(keepingCapacity: true)
+                for i in current {
+                    for k in Int(level.childStart[i])..<Int(level.childStart[i + 1]) { next.append(Int(level.childIndex[k])) }
+                }
+                swap(&current, &next)
+            }
+            z += 1
+        }
+        return current.sorted()
+    }
+}
+
+/// An open-addressing hash table from a grid cell's key to the run of its items in an array
+/// sorted by key.
+struct CellTable {
+    private var keys: [Int]
+    private var starts: [Int32]
+    private var ends: [Int32]
+    private let mask: Int
+
+    /// The table of the runs of equal keys in `sortedKeys` (ascending, keys >= 0).
+    init<Keys: Sequence<Int>>(sortedKeys: Keys, count: Int) {
+        var capacity = 16
+        while capacity < 2 * count { capacity *= 2 }
+        mask = capacity - 1
+        keys = [Int](repeating: -1, count: capacity)
+        starts = [Int32](repeating: 0, count: capacity)
+        ends = [Int32](repeating: 0, count: capacity)
+        var index: Int32 = 0
+        var previous = -1
+        var slot = 0
+        for key in sortedKeys {
+            if key != previous {
+                slot = Self.hash(key) & mask
+                while keys[slot] != -1 { slot = (slot + 1) & mask }
+                keys[slot] = key
+                starts[slot] = index
+                previous = key
+            }
+            index += 1
+            ends[slot] = index
+        }
+    }
+
+    @inline(__always)
+    static func hash(_ key: Int) -> Int {
+        Int(bitPattern: (UInt(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 17)
+    }
+
+    /// The run of `key`'s items, or nil when the cell is empty.
+    @inline(__always)
+    func run(of key: Int) -> Range<Int>? {
+        var slot = Self.hash(key) & mask
+        while true {
+            let found = keys[slot]
+            if found == key { return Int(starts[slot])..<Int(ends[slot]) }
+            if found == -1 { return nil }
+            slot = (slot + 1) & mask
+        }
+    }
+}

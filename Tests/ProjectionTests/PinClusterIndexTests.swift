@@ -1,0 +1,193 @@
+import Foundation
+import GeoMath
+import Testing
+import TestSupport
+
+@testable import Projection
+
+/// Pins for the clustering suite, from a seeded generator.
+enum ClusterKit {
+    static let world = 2 * Double.pi * 6_378_137
+
+    /// n pins within `spread` metres of a center, a tenth of them in coincident groups of 2 to
+    /// 5 (pets reported at one address), ids "p0" ... in input order.
+    static func city(_ n: Int, center: MercatorPoint = MercatorPoint(uncheckedX: 261_845, y: 6_250_564), spread: Double = 10_000, _ random: inout SeededRandom) -> [ClusterPin] {
+        var pins: [ClusterPin] = []
+        pins.reserveCapacity(n)
+        while pins.count < n {
+            let point = MercatorPoint(uncheckedX: center.x + (random.uniform() * 2 - 1) * spread, y: center.y + (random.uniform() * 2 - 1) * spread)
+            let copies = random.chance(10) ? random.int(2...5) : 1
+            for _ in 0..<min(copies, n - pins.count) {
+                pins.append(ClusterPin(id: "p\(pins.count)", point: point, category: random.chance(60) ? .missing : .found))
+            }
+        }
+        return pins
+    }
+
+    /// The radius at level z in metres.
+    static func radius(_ index: PinClusterIndex, _ z: Int) -> Double {
+        index.radiusPoints * world / (256 * exp2(Double(z)))
+    }
+
+    /// The easting difference the short way.
+    static func wrapped(_ dx: Double) -> Double { WebMercator.wrappedEasting(dx) }
+}
+
+@Suite("Pin clustering")
+struct PinClusterIndexTests {
+    @Test("every pin is in exactly one item at every level; counts, categories and centroids are those of the item's pins")
+    func partitionAndCentroids() throws {
+        var random = SeededRandom(seed: 1401)
+        let pins = ClusterKit.city(20_000, &random)
+        let index = try PinClusterIndex(pins: pins)
+        let byID = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+        for z in 0...(index.maximumZoom + 1) {
+            var seen = Set<String>()
+            var total = 0
+            for item in index.items(atLevel: z) {
+                let ids = index.pinIDs(of: item)
+                #expect(ids.count == item.count)
+                total += item.count
+                for id in ids { #expect(seen.insert(id).inserted, "pin \(id) twice at level \(z)") }
+                let members = ids.map { byID[$0]! }
+                #expect(members.filter { $0.category == .missing }.count == item.missingCount)
+                // The weighted centroid is the mean of the pins (relative to the first, the
+                // short way), within 1e-6 m: the level-by-level sums round at about 1e-9 m
+                // each (coordinates of 6e6 m, 2^-52 relative) over up to 23 levels.
+                let x0 = members[0].point.x
+                let mx = x0 + members.map { ClusterKit.wrapped($0.point.x - x0) }.reduce(0, +) / Double(members.count)
+                let my = members.map(\.point.y).reduce(0, +) / Double(members.count)
+                #expect(abs(ClusterKit.wrapped(item.point.x - mx)) <= 1e-6 && abs(item.point.y - my) <= 1e-6, "level \(z)")
+            }
+            #expect(total == pins.count && seen.count == pins.count)
+        }
+    }
+
+    @Test("no two seeds of one level are within its radius (the greedy rule), and single pins never are within the radius of a seed")
+    func seedsApart() throws {
+        var random = SeededRandom(seed: 1402)
+        let index = try PinClusterIndex(pins: ClusterKit.city(5_000, &random))
+        for z in 0...index.maximumZoom {
+            let level = index.levels[z], above = index.levels[z + 1]
+            // A seed: the first (lowest-ranked) child of each item.
+            var seeds: [(x: Double, y: Double)] = []
+            for i in 0..<level.itemCount {
+                let seed = level.isCopy ? i : Int(level.childIndex[Int(level.childStart[i])])
+                seeds.append((above.x[seed], above.y[seed]))
+            }
+            seeds.sort { $0.x < $1.x }
+            let r = ClusterKit.radius(index, z)
+            for a in 0..<seeds.count {
+                var b = a + 1
+                while b < seeds.count && seeds[b].x - seeds[a].x <= r {
+                    let dx = seeds[b].x - seeds[a].x, dy = seeds[b].y - seeds[a].y
+                    #expect(dx * dx + dy * dy > r * r, "level \(z)")
+                    b += 1
+                }
+            }
+        }
+    }
+
+    @Test("the clusters do not depend on the pins' order: shuffled input gives identical levels")
+    func orderIndependent() throws {
+        var random = SeededRandom(seed: 1403)
+        let pins = ClusterKit.city(10_000, &random)
+        let reference = try PinClusterIndex(pins: pins)
+        for seed in 0..<3 {
+            var generator = SeededRandom(seed: UInt64(1500 + seed))
+            var shuffled = pins
+            for i in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(i, generator.int(0...i)) }
+            let index = try PinClusterIndex(pins: shuffled)
+            for z in 0...(index.maximumZoom + 1) {
+                #expect(index.items(atLevel: z) == reference.items(atLevel: z))
+            }
+            #expect(index.ids == reference.ids)
+        }
+    }
+
+    @Test("mirror pairs across +-180 degrees cluster at every zoom their distance allows")
+    func antimeridian() throws {
+        var random = SeededRandom(seed: 1404)
+        var pins: [ClusterPin] = []
+        var pairs: [(String, String, Double)] = []
+        for k in 0..<40 {
+            // Pairs 1e5 m apart in northing from each other, so they never meet.
+            let y = -8e6 + Double(k) * 4e5
+            let d1 = random.uniform() * 3000, d2 = random.uniform() * 3000
+            pins.append(ClusterPin(id: "e\(k)", point: MercatorPoint(uncheckedX: ClusterKit.world / 2 - d1, y: y), category: .missing))
+            pins.append(ClusterPin(id: "w\(k)", point: MercatorPoint(uncheckedX: -ClusterKit.world / 2 + d2, y: y), category: .found))
+            pairs.append(("e\(k)", "w\(k)", d1 + d2))
+        }
+        let index = try PinClusterIndex(pins: pins)
+        for z in 0...index.maximumZoom {
+            let r = ClusterKit.radius(index, z)
+            guard r < 4e5 / 2 else { continue }  // pairs of rows would meet
+            var itemOf: [String: Int] = [:]
+            for item in index.items(atLevel: z) { for id in index.pinIDs(of: item) { itemOf[id] = item.index } }
+            for (east, west, distance) in pairs {
+                #expect((itemOf[east] == itemOf[west]) == (distance <= r), "level \(z), distance \(distance), radius \(r)")
+            }
+        }
+        // The centroid of a pair lies on the antimeridian's side of the heavier... between them.
+        let level0 = index.items(atLevel: 0)
+        for item in level0 { #expect(item.point.x >= -ClusterKit.world / 2 && item.point.x < ClusterKit.world / 2) }
+    }
+
+    @Test("coincident pets never split: expansionZoom nil at every level; a cluster's expansion zoom is where it first splits")
+    func expansion() throws {
+        var random = SeededRandom(seed: 1405)
+        let pins = ClusterKit.city(3_000, &random)
+        let index = try PinClusterIndex(pins: pins)
+        // Membership per level.
+        var itemOf: [[Int]] = []
+        let rank = Dictionary(uniqueKeysWithValues: index.ids.enumerated().map { ($1, $0) })
+        for z in 0...(index.maximumZoom + 1) {
+            var map = [Int](repeating: -1, count: pins.count)
+            for item in index.items(atLevel: z) { for id in index.pinIDs(of: item) { map[rank[id]!] = item.index } }
+            itemOf.append(map)
+        }
+        let points = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0.point) })
+        for z in 0...index.maximumZoom {
+            for item in index.items(atLevel: z) where item.isCluster {
+                let members = index.pinIDs(of: item).map { rank[$0]! }
+                // The first level above z where the members are in more than one item.
+                var split: Int? = nil
+                for level in (z + 1)...(index.maximumZoom + 1) where Set(members.map { itemOf[level][$0] }).count > 1 {
+                    split = level
+                    break
+                }
+                let expected = split.flatMap { $0 <= index.maximumZoom ? $0 : nil }
+                #expect(item.expansionZoom == expected, "level \(z)")
+                let ids = index.pinIDs(of: item)
+                if Set(ids.map { points[$0]! }).count == 1 { #expect(item.expansionZoom == nil) }
+            }
+            for item in index.items(atLevel: z) where !item.isCluster { #expect(item.expansionZoom == nil) }
+        }
+    }
+
+    @Test("BAD_INPUTS row 78: a radius or maximum zoom out of range, a non-finite point and a duplicate id are typed errors; empty and one-pin indexes work")
+    func badIndexInputs() throws {
+        let pin = ClusterPin(id: "a", point: MercatorPoint(uncheckedX: 0, y: 0), category: .missing)
+        for radius in [0.0, -1, .nan, .infinity, 257] {
+            #expect(throws: GeometryError.self) { try PinClusterIndex(pins: [pin], radiusPoints: radius) }
+        }
+        for zoom in [-1, 23, Int.max] {
+            #expect(throws: GeometryError.self) { try PinClusterIndex(pins: [pin], maximumZoom: zoom) }
+        }
+        for bad in [Double.nan, .infinity] {
+            #expect(throws: GeometryError.self) {
+                try PinClusterIndex(pins: [ClusterPin(id: "b", point: MercatorPoint(uncheckedX: bad, y: 0), category: .found)])
+            }
+        }
+        #expect(throws: GeometryError.duplicatePinID("a")) { try PinClusterIndex(pins: [pin, pin]) }
+        let empty = try PinClusterIndex(pins: [])
+        #expect(empty.count == 0 && empty.items(atLevel: 5).isEmpty)
+        let one = try PinClusterIndex(pins: [pin])
+        for z in 0...23 { #expect(one.items(atLevel: z).map(\.count) == [1]) }
+        // Points off the world are wrapped and clamped onto it.
+        let off = try PinClusterIndex(pins: [ClusterPin(id: "c", point: MercatorPoint(uncheckedX: 1.5 * ClusterKit.world, y: 1e300), category: .found)])
+        let item = off.items(atLevel: 0)[0]
+        #expect(item.point.x == WebMercator.wrappedEasting(1.5 * ClusterKit.world) && item.point.y == WebMercator.worldWidthMeters / 2)
+        #expect(one.level(forZoom: .nan) == 0 && one.level(forZoom: 12.99) == 12 && one.level(forZoom: 40) == 23)
+    }
+}
