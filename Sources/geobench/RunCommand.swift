@@ -12,6 +12,7 @@ struct RunCommand: ParsableCommand {
         case region
         case pins
         case gestures
+        case motion
     }
 
     @Option(name: .long, help: "The suite to run: \(Suite.allCases.map(\.rawValue).joined(separator: ", ")). Default: all.")
@@ -46,6 +47,10 @@ struct RunCommand: ParsableCommand {
                 results += try GesturesSuite.run(samples: samples) { progress in
                     if !json { writeError(progress) }
                 }
+            case .motion:
+                results += try MotionSuite.run(samples: samples) { progress in
+                    if !json { writeError(progress) }
+                }
             }
         }
         var output = DescriptorOutput.standardOutput()
@@ -55,6 +60,9 @@ struct RunCommand: ParsableCommand {
             try output.write(Measurement.table(results) + "\n")
             for result in results where result.suite == "gestures" && result.operation.hasSuffix(" event") && result.nsPerOp > 0 {
                 try output.write("\(result.operation): \(format(1e9 / result.nsPerOp / 1e6, decimals: 1)) million camera events per second\n")
+            }
+            for result in results where result.baseline?.hasPrefix("the 8.33 ms frame") == true {
+                try output.write("\(result.operation): \(format(100 * result.nsPerOp / 8_333_333.3, decimals: 3))% of the 8.33 ms frame at 120 Hz\n")
             }
             if suites.contains(.region) {
                 try output.write("\n" + RegionSuite.naiveErrorTable() + "\n")

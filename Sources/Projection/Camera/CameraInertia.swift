@@ -129,12 +129,13 @@ public struct CameraInertia: Hashable, Sendable {
     ///   not finite; `GeometryError/invalidScreenPoint(name:x:y:xRange:yRange:)` for an anchor
     ///   beyond the margin.
     public init(from camera: MercatorCamera, velocity: GestureVelocity, decay: Decay = .normal) throws(GeometryError) {
-        for (name, value) in [
-            ("velocity x", velocity.x), ("velocity y", velocity.y), ("zoom velocity", velocity.zoomLevelsPerSecond),
-            ("rotation velocity", velocity.degreesPerSecond),
-        ] where !value.isFinite {
-            throw .invalidTransition(name: name, value: value, expected: "a finite number per second")
+        func check(_ name: String, _ value: Double) throws(GeometryError) {
+            guard value.isFinite else { throw .invalidTransition(name: name, value: value, expected: "a finite number per second") }
         }
+        try check("velocity x", velocity.x)
+        try check("velocity y", velocity.y)
+        try check("zoom velocity", velocity.zoomLevelsPerSecond)
+        try check("rotation velocity", velocity.degreesPerSecond)
         let anchor = velocity.anchor ?? camera.focalPoint
         try camera.transform.validate(anchor, name: "inertia anchor")
         self.anchor = anchor
@@ -224,7 +225,9 @@ public struct CameraInertia: Hashable, Sendable {
     static func remainingPoints(_ state: MercatorCamera, rest: MercatorCamera) -> Double {
         let w = state.widthPoints, h = state.heightPoints
         var largest = 0.0
-        for point in [ScreenPoint(x: 0, y: 0), ScreenPoint(x: w, y: 0), ScreenPoint(x: 0, y: h), ScreenPoint(x: w, y: h), state.focalPoint] {
+        // The four corners (k = 0 ... 3) and the focal point (k = 4), without an array.
+        for k in 0..<5 {
+            let point = k == 4 ? state.focalPoint : ScreenPoint(x: k & 1 == 0 ? 0 : w, y: k < 2 ? 0 : h)
             guard let now = try? state.mercatorPoint(at: point), let then = try? rest.mercatorPoint(at: point) else { continue }
             let dx = WebMercator.wrappedEasting(now.x - then.x), dy = now.y - then.y
             largest = max(largest, (dx * dx + dy * dy).squareRoot() * rest.pointsPerMercatorMeter)
@@ -240,7 +243,8 @@ public struct CameraInertia: Hashable, Sendable {
     static func boundSeconds(velocity: GestureVelocity, camera: MercatorCamera, anchor: ScreenPoint, k: Double) -> Double {
         let w = camera.widthPoints, h = camera.heightPoints
         var radius = 0.0
-        for corner in [ScreenPoint(x: 0, y: 0), ScreenPoint(x: w, y: 0), ScreenPoint(x: 0, y: h), ScreenPoint(x: w, y: h)] {
+        for k in 0..<4 {
+            let corner = ScreenPoint(x: k & 1 == 0 ? 0 : w, y: k < 2 ? 0 : h)
             radius = max(radius, ((corner.x - anchor.x) * (corner.x - anchor.x) + (corner.y - anchor.y) * (corner.y - anchor.y)).squareRoot())
         }
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()

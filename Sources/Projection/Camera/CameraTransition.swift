@@ -403,7 +403,8 @@ public struct CameraTransition: Hashable, Sendable {
             return camera
         }
         let sample = pathSample(atFraction: f)
-        if start.insets != target.insets {
+        let insetsMove = start.insets != target.insets
+        if insetsMove {
             // A convex combination of two valid insets of this screen is valid for it:
             // left + right <= width - 1 holds at both ends, so in between.
             let a = start.insets, b = target.insets, e = sample.eased
@@ -416,7 +417,11 @@ public struct CameraTransition: Hashable, Sendable {
         camera.requestedZoom = camera.limits.clamp(sample.zoom)
         camera.bearing = MapBearing.wrapped(sample.bearing)
         camera.rotationPivot = nil
-        camera.deriveShown()
+        // The layout (focal point, rotation, extents, lowest zoom) depends on the size, insets,
+        // bearing, limits and bounds: only the insets and the bearing can differ from the
+        // start's here, so when neither does, the start's layout is this state's, as laying
+        // it out again would compute it (the same function of the same values).
+        camera.deriveShown(layingOut: insetsMove || camera.bearing != start.bearing)
         return camera
     }
 

@@ -222,8 +222,8 @@ public struct MercatorCamera: Hashable, Sendable {
 
     /// Recomputes the layout (effective insets, focal point, rotation, extents, lowest zoom)
     /// and the shown state from the requested one.
-    mutating func deriveShown() {
-        layOut()
+    mutating func deriveShown(layingOut: Bool = true) {
+        if layingOut { layOut() }
         let shown = constrained(x: requestedX, y: requestedY, zoom: requestedZoom, scaleIfUnclamped: nil)
         (centerX, centerY, zoom, pointsPerMercatorMeter) = shown
     }
