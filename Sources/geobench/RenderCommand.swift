@@ -28,6 +28,13 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "Write the SVG to this file instead of stdout (replaced whole, or left as it was on error).")
     var output: String?
 
+    @Flag(name: .long, help: "With --script: draw the script's last motion (fly, ease, animated doubleTap, release) instead: the center's track sampled at 60 frames per second on a north-up view fitting it, and the zoom over time.")
+    var motionPath = false
+
+    func validate() throws {
+        if motionPath && script == nil { throw ValidationError("--motion-path needs --script") }
+    }
+
     func run() throws {
         let region = try place.region()
         let frame = try PreviewFrame(circle: region, widthPoints: width, heightPoints: height)
@@ -35,23 +42,50 @@ struct RenderCommand: ParsableCommand {
         // the frame or on the camera's last state from the same Mercator points.
         let layout = try loadPins(pins, frame: frame, estimate: .renderedPins)
         var transform = frame.transform
+        var path: MotionPathDrawing? = nil
         if let script {
             var parsed = try loadScript(script)
-            // Only the last camera is drawn: no tracked places, no states kept.
+            // Only the last camera is drawn: no tracked places, no states kept (with
+            // --motion-path, the frames of the motion being played, until the next starts).
             parsed.track = []
             var last: MercatorCamera? = nil
-            try parsed.run { state in
+            var before: MercatorCamera? = nil
+            var frames: [MotionPathDrawing.Sample] = []
+            var lastMotion: (samples: [MotionPathDrawing.Sample], rest: MercatorPoint)? = nil
+            let sampling = motionPath ? try CameraScript.Sampling(framesPerSecond: 60) : nil
+            try parsed.run(sampling: sampling) { state in
+                if let seconds = state.seconds {
+                    if frames.isEmpty, let before {
+                        frames.append(.init(seconds: 0, center: before.centerMercator, zoom: before.zoom))
+                    }
+                    frames.append(.init(seconds: seconds, center: state.camera.centerMercator, zoom: state.camera.zoom))
+                } else if !frames.isEmpty {
+                    lastMotion = (frames, state.camera.centerMercator)
+                    frames = []
+                }
+                before = state.camera
                 last = state.camera
                 return true
             }
             guard let last else { return }
             transform = last.transform
+            if motionPath {
+                guard let lastMotion else { throw ValidationError("--motion-path: the script has no motion with a duration to draw") }
+                // A north-up view of the camera's size fitting the whole track.
+                var view = last
+                let places = (lastMotion.samples.map(\.center) + [lastMotion.rest]).map(\.coordinate)
+                try view.jump(bearing: 0)
+                try view.fit(.coordinates(places), padding: 40)
+                transform = view.transform
+                path = MotionPathDrawing(samples: lastMotion.samples, restingCenter: lastMotion.rest, transform: transform)
+            }
         }
         let drawing = PreviewDrawing(circle: region, pins: layout.pins, transform: transform)
+        let svg = path.map { $0.drawn(over: drawing.svg) } ?? drawing.svg
         if let output {
-            try OutputFile.write(drawing.svg, to: output)
+            try OutputFile.write(svg, to: output)
         } else {
-            try writeOutput(drawing.svg)
+            try writeOutput(svg)
         }
     }
 }
