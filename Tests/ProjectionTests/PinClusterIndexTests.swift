@@ -191,3 +191,105 @@ struct PinClusterIndexTests {
         #expect(one.level(forZoom: .nan) == 0 && one.level(forZoom: 12.99) == 12 && one.level(forZoom: 40) == 23)
     }
 }
+
+@Suite("Cluster viewport queries, hit testing, spread layouts")
+struct ClusterViewportTests {
+    /// Every item of the camera's level on every world copy within reach, by brute force:
+    /// (index, copy) -> screen point by the affine map.
+    static func expected(_ index: PinClusterIndex, _ camera: MercatorCamera) -> [String: ScreenPoint] {
+        let z = index.level(forZoom: camera.zoom)
+        let margin = index.screenRadiusPoints(for: camera)
+        var out: [String: ScreenPoint] = [:]
+        let copies = Int((camera.widthPoints + camera.heightPoints) / camera.worldWidthPoints) + 2
+        for item in index.items(atLevel: z) {
+            for copy in -copies...copies {
+                let shifted = MercatorPoint(uncheckedX: item.point.x + Double(copy) * ClusterKit.world, y: item.point.y)
+                // The camera's own rotated map, applied to the unwrapped point.
+                let u = (shifted.x - camera.centerMercator.x) * camera.pointsPerMercatorMeter
+                let v = -(shifted.y - camera.centerMercator.y) * camera.pointsPerMercatorMeter
+                let (sinB, cosB) = MapBearing.sinCos(degrees: camera.bearing)
+                let p = ScreenPoint(x: camera.focalPoint.x + cosB * u + sinB * v, y: camera.focalPoint.y - sinB * u + cosB * v)
+                if p.x >= -margin && p.x <= camera.widthPoints + margin && p.y >= -margin && p.y <= camera.heightPoints + margin {
+                    out["\(item.index)/\(copy)"] = p
+                }
+            }
+        }
+        return out
+    }
+
+    @Test("a viewport query returns exactly the items in the viewport or within a radius of it, on every world copy, at any bearing and insets, in draw order")
+    func viewportMatchesBruteForce() throws {
+        var random = SeededRandom(seed: 1410)
+        var pins = ClusterKit.city(3_000, &random)
+        // Pins worldwide too, and on both sides of the antimeridian.
+        for k in 0..<2_000 {
+            let x = random.chance(20) ? (random.chance(50) ? 1 : -1) * (ClusterKit.world / 2 - random.uniform() * 1e5) : (random.uniform() - 0.5) * ClusterKit.world
+            pins.append(ClusterPin(id: "w\(k)", point: MercatorPoint(uncheckedX: x, y: (random.uniform() - 0.5) * ClusterKit.world * 0.9), category: .found))
+        }
+        let index = try PinClusterIndex(pins: pins)
+        var output: [PlacedClusterItem] = []
+        for case let caseIndex in 0..<300 {
+            var camera = try TransitionKit.camera(&random)
+            if caseIndex % 5 == 0 { camera = try MercatorCamera(center: MercatorPoint(x: 2.6e5, y: 6.25e6), zoom: 8 + random.uniform() * 8, widthPoints: 390, heightPoints: 844) }
+            if caseIndex % 7 == 0 { camera.resize(widthPoints: 2000, heightPoints: 300) }
+            index.items(in: camera, into: &output)
+            let want = Self.expected(index, camera)
+            var got: [String: ScreenPoint] = [:]
+            for placed in output { got["\(placed.item.index)/\(placed.worldCopy)"] = placed.point }
+            #expect(Set(got.keys) == Set(want.keys), "case \(caseIndex)")
+            for (key, point) in got { if let p = want[key] { #expect(abs(p.x - point.x) <= 1e-6 && abs(p.y - point.y) <= 1e-6) } }
+            for k in output.indices.dropFirst() { #expect(!PlacedClusterItem.drawnBefore(output[k], output[k - 1])) }
+        }
+    }
+
+    @Test("a tap hits the topmost item within 22 points; the radius query is sorted by distance")
+    func hitTesting() throws {
+        var random = SeededRandom(seed: 1411)
+        let index = try PinClusterIndex(pins: ClusterKit.city(5_000, &random))
+        let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 14.3, widthPoints: 390, heightPoints: 844)
+        var items: [PlacedClusterItem] = []
+        index.items(in: camera, into: &items)
+        #expect(!items.isEmpty)
+        for _ in 0..<2000 {
+            let tap = ScreenPoint(x: random.uniform() * 390, y: random.uniform() * 844)
+            let hit = PinClusterIndex.hit(tap, in: items)
+            let within = items.indices.filter {
+                let dx = items[$0].point.x - tap.x, dy = items[$0].point.y - tap.y
+                return dx * dx + dy * dy <= 22 * 22
+            }
+            #expect(hit == within.last)
+            let near = PinClusterIndex.items(near: tap, within: 60, in: items)
+            func d(_ i: Int) -> Double { ((items[i].point.x - tap.x) * (items[i].point.x - tap.x) + (items[i].point.y - tap.y) * (items[i].point.y - tap.y)).squareRoot() }
+            for k in near.indices.dropFirst() { #expect(d(near[k - 1]) <= d(near[k])) }
+            #expect(Set(near) == Set(items.indices.filter { d($0) <= 60 }))
+        }
+    }
+
+    @Test("groups that never split are spread with every pair at least 44 points apart, listing exactly their ids")
+    func spreadLayouts() throws {
+        var pins: [ClusterPin] = []
+        let sizes = [2, 3, 5, 8, 9, 12, 40, 150]
+        for (g, size) in sizes.enumerated() {
+            let point = MercatorPoint(uncheckedX: 261_845 + Double(g) * 5_000, y: 6_250_564)
+            for k in 0..<size { pins.append(ClusterPin(id: "g\(g)-\(k)", point: point, category: k % 2 == 0 ? .missing : .found)) }
+        }
+        let index = try PinClusterIndex(pins: pins)
+        let camera = try MercatorCamera(center: MercatorPoint(x: 261_845 + 17_500, y: 6_250_564), zoom: 12, widthPoints: 2000, heightPoints: 844)
+        var items: [PlacedClusterItem] = []
+        index.items(in: camera, into: &items)
+        var seen = 0
+        for placed in items where placed.item.isCluster && placed.item.expansionZoom == nil {
+            let spread = try #require(index.spread(of: placed))
+            #expect(Set(spread.map(\.id)) == Set(index.pinIDs(of: placed.item)) && spread.count == placed.item.count)
+            for a in spread.indices {
+                for b in spread.indices where b > a {
+                    let dx = spread[a].point.x - spread[b].point.x, dy = spread[a].point.y - spread[b].point.y
+                    #expect((dx * dx + dy * dy).squareRoot() >= 44, "group of \(spread.count)")
+                }
+            }
+            seen += 1
+        }
+        #expect(seen == sizes.count)
+        for placed in items where !placed.item.isCluster || placed.item.expansionZoom != nil { #expect(index.spread(of: placed) == nil) }
+    }
+}

@@ -94,6 +94,11 @@ public struct PinClusterIndex: Sendable {
         /// The first zoom at which each item is more than one item (nil: never up to the
         /// maximum zoom, or a single pin).
         var expansion: [Int8] = []
+        /// The smallest id among each item's pins, as its place in the ids' order (the draw
+        /// order's last key).
+        var smallestID: [Int32] = []
+        /// The items by easting (for viewport queries).
+        var byEasting: [Int32] = []
         /// Children in level z + 1: item i's are childIndex[childStart[i] ..< childStart[i + 1]].
         /// Empty when the level is the level above unchanged (no cluster formed: item i's one
         /// child is item i), and for the pins' level.
@@ -152,6 +157,12 @@ public struct PinClusterIndex: Sendable {
         top.count = Array(repeating: 1, count: placed.count)
         top.missing = placed.map { pins[$0.pin].category == .missing ? 1 : 0 }
         top.expansion = Array(repeating: -1, count: placed.count)
+        // Each pin's place in the order of the ids (string order).
+        var idOrder = Array(0..<placed.count)
+        idOrder.sort { pins[placed[$0].pin].id < pins[placed[$1].pin].id }
+        top.smallestID = Array(repeating: 0, count: placed.count)
+        for (position, rank) in idOrder.enumerated() { top.smallestID[rank] = Int32(position) }
+        top.byEasting = Array(0..<Int32(placed.count))
         var built = [top]
         for zoom in stride(from: maximumZoom, through: 0, by: -1) {
             let radius = radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
@@ -216,8 +227,10 @@ public struct PinClusterIndex: Sendable {
             if pins >= 2 && neighbours.count > 1 {
                 formed = true
                 var wx = 0.0, wy = 0.0, missing: Int64 = 0
+                var smallest = Int32.max
                 for j in neighbours {
                     let j = Int(j)
+                    smallest = min(smallest, above.smallestID[j])
                     let weight = Double(above.count[j])
                     wx += weight * WebMercator.wrappedEasting(above.x[j] - px)
                     wy += weight * above.y[j]
@@ -230,6 +243,7 @@ public struct PinClusterIndex: Sendable {
                 level.count.append(Int32(pins))
                 level.missing.append(Int32(missing))
                 level.expansion.append(Int8(zoom + 1 <= maximumZoom ? zoom + 1 : -1))
+                level.smallestID.append(smallest)
             } else {
                 // Alone (or a cluster with no neighbour: it stays the same cluster).
                 taken[i] = true
@@ -239,12 +253,19 @@ public struct PinClusterIndex: Sendable {
                 level.count.append(above.count[i])
                 level.missing.append(above.missing[i])
                 level.expansion.append(above.count[i] > 1 ? above.expansion[i] : -1)
+                level.smallestID.append(above.smallestID[i])
             }
             childStart.append(Int32(childIndex.count))
         }
         if formed {
             level.childStart = childStart
             level.childIndex = childIndex
+            // Nearly in easting order already (rank order follows the lowest pin's easting).
+            var order = Array(0..<Int32(level.itemCount))
+            order.sort { a, b in level.x[Int(a)] != level.x[Int(b)] ? level.x[Int(a)] < level.x[Int(b)] : a < b }
+            level.byEasting = order
+        } else {
+            level.byEasting = above.byEasting
         }
         return level
     }

@@ -1,0 +1,217 @@
+import GeoMath
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An item of a viewport query: a cluster or a single pin at its place on screen, on one copy
+/// of the world.
+public struct PlacedClusterItem: Hashable, Sendable {
+    /// The item (level, index, centroid, counts, expansion zoom).
+    public let item: PinClusterItem
+    /// Where it is drawn, in screen points.
+    public let point: ScreenPoint
+    /// The copy of the world it is drawn on: 0 for the copy whose easting is the item's own,
+    /// -1 for the one to the west, 1 to the east.
+    public let worldCopy: Int
+    /// The place of the smallest id among its pins in the ids' order (the draw order's last key).
+    let smallestID: Int32
+
+    /// Draw order: by screen y ascending, then x, then the smallest member id (CONTRACTS).
+    @inline(__always)
+    static func drawnBefore(_ a: PlacedClusterItem, _ b: PlacedClusterItem) -> Bool {
+        if a.point.y != b.point.y { return a.point.y < b.point.y }
+        if a.point.x != b.point.x { return a.point.x < b.point.x }
+        return a.smallestID < b.smallestID
+    }
+}
+
+/// One pin of a spread layout: a group that never splits laid out around its point.
+public struct SpreadPin: Hashable, Sendable {
+    /// The pin's id.
+    public let id: String
+    /// Where it is drawn, in screen points.
+    public let point: ScreenPoint
+}
+
+extension PinClusterIndex {
+    /// Apple's minimum touch target, in points: the spacing of spread pins and the diameter of
+    /// a tap's target.
+    public static let touchTargetPoints = 44.0
+
+    /// The cluster radius on screen for a camera, in points: the radius at the camera's level,
+    /// scaled by the camera's fractional zoom above it.
+    ///
+    /// - Parameter camera: The camera.
+    /// - Returns: Points.
+    public func screenRadiusPoints(for camera: MercatorCamera) -> Double {
+        radiusPoints * exp2(camera.zoom - Double(level(forZoom: camera.zoom)))
+    }
+
+    /// The items a camera shows, in draw order, written into `output` (emptied first; once its
+    /// capacity suffices, a query allocates nothing).
+    ///
+    /// The level is floor(zoom). Every item whose point lies in the viewport or within one
+    /// screen radius (``screenRadiusPoints(for:)``) outside it is returned, once per copy of
+    /// the world on which it is there (a viewport wider than the world shows the same items on
+    /// several copies). The camera is a constrained camera already (its constraints applied
+    /// by every gesture). Screen points are the camera's map at its bearing:
+    /// focal + R(b) ((X - Xc) s, -(Y - Yc) s), with X the item's easting on that copy.
+    ///
+    /// - Parameters:
+    ///   - camera: The camera.
+    ///   - output: Receives the items.
+    public func items(in camera: MercatorCamera, into output: inout [PlacedClusterItem]) {
+        output.removeAll(keepingCapacity: true)
+        let z = level(forZoom: camera.zoom)
+        let level = levels[z]
+        guard level.itemCount > 0 else { return }
+        let margin = screenRadiusPoints(for: camera)
+        let w = camera.widthPoints, h = camera.heightPoints
+        let s = camera.pointsPerMercatorMeter
+        let sinB = camera.sinBearing, cosB = camera.cosBearing
+        let fx = camera.focalX, fy = camera.focalY
+        let cx = camera.centerMercator.x, cy = camera.centerMercator.y
+        // The screen rectangle grown by the margin, in unwrapped Mercator metres.
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for k in 0..<4 {
+            let sx = (k & 1 == 0 ? -margin : w + margin) - fx, sy = (k < 2 ? -margin : h + margin) - fy
+            let (east, south) = MapBearing.unrotated(sx, sy, sin: sinB, cos: cosB)
+            let x = cx + east / s, y = cy - south / s
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        let world = WebMercator.worldWidthMeters, half = world / 2
+        let firstCopy = Int(((minX + half) / world).rounded(.down)), lastCopy = Int(((maxX + half) / world).rounded(.down))
+        for copy in firstCopy...max(firstCopy, lastCopy) {
+            let offset = Double(copy) * world
+            let from = minX - offset, to = maxX - offset
+            // The first item with easting >= from.
+            var low = 0, high = level.byEasting.count
+            while low < high {
+                let mid = (low + high) / 2
+                if level.x[Int(level.byEasting[mid])] < from { low = mid + 1 } else { high = mid }
+            }
+            var k = low
+            while k < level.byEasting.count {
+                let i = Int(level.byEasting[k])
+                k += 1
+                let x = level.x[i]
+                if x > to { break }
+                let y = level.y[i]
+                guard y >= minY, y <= maxY else { continue }
+                // The rotated affine map: (u, v) = ((X - Xc) s, -(Y - Yc) s), p = f + R(b)(u, v).
+                let u = ((x - cx) + offset) * s, v = -(y - cy) * s
+                let px = fx + cosB * u + sinB * v, py = fy - sinB * u + cosB * v
+                guard px >= -margin, px <= w + margin, py >= -margin, py <= h + margin else { continue }
+                output.append(PlacedClusterItem(
+                    item: item(level: z, index: i), point: ScreenPoint(x: px, y: py), worldCopy: copy,
+                    smallestID: level.smallestID[i]))
+            }
+        }
+        // Draw order, sorted in place with no allocation (heapsort; the order is total, so
+        // stability does not matter).
+        output.withUnsafeMutableBufferPointer { buffer in Self.heapSort(buffer, by: PlacedClusterItem.drawnBefore) }
+    }
+
+    /// Sorts in place, allocation-free.
+    static func heapSort<T>(_ a: UnsafeMutableBufferPointer<T>, by less: (T, T) -> Bool) {
+        let n = a.count
+        guard n > 1 else { return }
+        func siftDown(_ start: Int, _ end: Int) {
+            var root = start
+            while 2 * root + 1 < end {
+                var child = 2 * root + 1
+                if child + 1 < end && less(a[child], a[child + 1]) { child += 1 }
+                guard less(a[root], a[child]) else { return }
+                a.swapAt(root, child)
+                root = child
+            }
+        }
+        for start in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(start, n) }
+        for end in stride(from: n - 1, to: 0, by: -1) {
+            a.swapAt(0, end)
+            siftDown(0, end)
+        }
+    }
+
+    /// The item a tap hits: among the items within half the touch target (22 points) of the
+    /// tap, the one drawn last (topmost); nil when none is.
+    ///
+    /// - Parameters:
+    ///   - tap: The tap, in screen points.
+    ///   - items: A viewport query's items, in draw order.
+    ///   - targetPoints: The target's diameter (Apple's 44 points by default).
+    /// - Returns: The index into `items`, or nil.
+    public static func hit(_ tap: ScreenPoint, in items: [PlacedClusterItem], targetPoints: Double = touchTargetPoints) -> Int? {
+        let r2 = (targetPoints / 2) * (targetPoints / 2)
+        for index in items.indices.reversed() {
+            let dx = items[index].point.x - tap.x, dy = items[index].point.y - tap.y
+            if dx * dx + dy * dy <= r2 { return index }
+        }
+        return nil
+    }
+
+    /// The items within `radiusPoints` of a point, nearest first (ties: the one drawn later
+    /// first, as it is on top).
+    ///
+    /// - Parameters:
+    ///   - point: The point, in screen points.
+    ///   - radiusPoints: The radius in points.
+    ///   - items: A viewport query's items, in draw order.
+    /// - Returns: Indices into `items`.
+    public static func items(near point: ScreenPoint, within radiusPoints: Double, in items: [PlacedClusterItem]) -> [Int] {
+        var found: [(distance: Double, index: Int)] = []
+        for (index, item) in items.enumerated() {
+            let dx = item.point.x - point.x, dy = item.point.y - point.y
+            let d = (dx * dx + dy * dy).squareRoot()
+            if d <= radiusPoints { found.append((d, index)) }
+        }
+        found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.index > $1.index }
+        return found.map(\.index)
+    }
+
+    /// The spread layout of a group that never splits (``PinClusterItem/expansionZoom`` nil,
+    /// two or more pins): its pins around its point, every pair at least
+    /// ``touchTargetPoints`` apart. Up to 8 pins sit on a circle of radius
+    /// 22 / sin(pi / n) points (adjacent pins exactly 44 points apart), starting at the top and
+    /// going clockwise; more follow an Archimedean spiral whose turns are 48 points apart,
+    /// stepping 48 points of arc (as Leaflet.markercluster's spiderfier, in this library's
+    /// units). Pins are placed in the order of their ids. Nil for a single pin and for a
+    /// cluster that splits.
+    ///
+    /// - Parameter placed: A viewport query's item.
+    /// - Returns: The spread pins, or nil.
+    public func spread(of placed: PlacedClusterItem) -> [SpreadPin]? {
+        let item = placed.item
+        guard item.count > 1, item.expansionZoom == nil else { return nil }
+        let ids = pinIDs(of: item).sorted()
+        let n = ids.count
+        let center = placed.point
+        var out: [SpreadPin] = []
+        out.reserveCapacity(n)
+        if n <= 8 {
+            // (A billionth of a point more, so that rounding never puts a pair under 44.)
+            let radius = (Self.touchTargetPoints / 2 + 1e-9) / sin(Double.pi / Double(n))
+            for (k, id) in ids.enumerated() {
+                let angle = -Double.pi / 2 + 2 * Double.pi * Double(k) / Double(n)
+                out.append(SpreadPin(id: id, point: ScreenPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))))
+            }
+        } else {
+            let gap = 48.0, step = 48.0
+            let b = gap / (2 * Double.pi)
+            var angle = 0.0, radius = gap
+            for id in ids {
+                out.append(SpreadPin(
+                    id: id, point: ScreenPoint(x: center.x + radius * cos(angle - Double.pi / 2), y: center.y + radius * sin(angle - Double.pi / 2))))
+                let delta = step / radius
+                angle += delta
+                radius += b * delta
+            }
+        }
+        return out
+    }
+}
