@@ -240,6 +240,11 @@ public struct LoadEstimate: Hashable, Sendable {
     /// text. Measured worst: 400 MiB for a million pins all in the frame.
     public static let renderedPins = LoadEstimate(bytesPerFileByte: 1, bytesPerLine: 512, fixedBytes: 32 << 20)
 
+    /// An announcements CSV for `geobench clusters`: as for the preview, then the cluster
+    /// index. Not measured: the index's own bound, 24 levels of at most one item per pin at 41
+    /// bytes each (984 bytes), is added to the render's 512 bytes per line.
+    public static let clusteredPins = LoadEstimate(bytesPerFileByte: 1, bytesPerLine: 512 + 1024, fixedBytes: 32 << 20)
+
     /// A camera script for `geobench camera` or `render --script`: checked for repeated keys,
     /// decoded by `JSONDecoder` and played state by state. Measured worst: 35 bytes per byte
     /// for an array of 5 million single-digit numbers ("[0,0,...").

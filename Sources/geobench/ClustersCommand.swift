@@ -1,0 +1,88 @@
+import ArgumentParser
+import GeoMath
+import MapTooling
+import Projection
+
+/// `geobench clusters`: the clusters and single pins a fullscreen camera shows, as JSON.
+struct ClustersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clusters",
+        abstract: "Cluster a CSV of announcements and print the items a camera shows (clusters, pins, spread layouts) as JSON.",
+        discussion: """
+            The camera is centred on --latitude/--longitude at --zoom on a --width x --height point screen, at \
+            --bearing degrees (the compass direction at the top); its constraints apply first. Items are those \
+            of level floor(zoom) whose point lies in the viewport or within one cluster radius of it, once per \
+            world copy shown, in draw order (screen y, then x, then the smallest member id). "zoom" in the \
+            output is that level. See docs/DESIGN.md.
+            """
+    )
+
+    @Option(name: .long, parsing: .unconditional, help: "Camera center latitude in degrees, in [-90, 90].")
+    var latitude: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Camera center longitude in degrees, in [-180, 180].")
+    var longitude: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Camera zoom (the world is 256 * 2^zoom points wide), in [0, 22].")
+    var zoom: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Screen width in points.")
+    var width: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Screen height in points.")
+    var height: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Bearing in degrees (the compass direction at the top of the screen).")
+    var bearing: Double = 0
+
+    @Option(name: .long, help: "CSV of announcements: header id,status,latitude,longitude (MISSING and FOUND become pins).")
+    var pins: String
+
+    @Option(name: .customLong("radius-points"), parsing: .unconditional, help: "Cluster radius in points of the 256-point world.")
+    var radiusPoints: Double = PinClusterIndex.defaultRadiusPoints
+
+    func run() throws {
+        var camera = try MercatorCamera(
+            center: try Coordinate(latitude: latitude, longitude: longitude), zoom: zoom, widthPoints: width, heightPoints: height)
+        try camera.jump(bearing: bearing)
+        let announcements = try AnnouncementCSV.parse(try InputFile.readText(pins, estimate: .clusteredPins))
+        var categories: [PinCategory] = [], coordinates: [Coordinate] = [], ids: [String] = []
+        for announcement in announcements {
+            if case .pin(let category, let coordinate) = PinEligibility(announcement) {
+                categories.append(category)
+                coordinates.append(coordinate)
+                ids.append(announcement.id)
+            }
+        }
+        // One PROJ batch for every pin.
+        let points = WebMercator.project(coordinates)
+        let clusterPins = points.indices.map { ClusterPin(id: ids[$0], point: points[$0], category: categories[$0]) }
+        let index = try PinClusterIndex(pins: clusterPins, radiusPoints: radiusPoints)
+        var items: [PlacedClusterItem] = []
+        index.items(in: camera, into: &items)
+        var output = DescriptorOutput.standardOutput()
+        try output.write("{\"zoom\":\(index.level(forZoom: camera.zoom)),\"items\":[")
+        for (k, placed) in items.enumerated() {
+            let item = placed.item
+            let coordinate = item.point.coordinate
+            let spread: JSONValue = index.spread(of: placed).map { pins in
+                .array(pins.map { .object([("id", .string($0.id)), ("x", .number($0.point.x)), ("y", .number($0.point.y))]) })
+            } ?? .null
+            let json = JSONValue.object([
+                ("kind", .string(item.isCluster ? "cluster" : "pin")),
+                ("x", .number(placed.point.x)),
+                ("y", .number(placed.point.y)),
+                ("latitude", .number(coordinate.latitude)),
+                ("longitude", .number(coordinate.longitude)),
+                ("count", .number(Double(item.count))),
+                ("ids", .array(index.pinIDs(of: item).sorted().map(JSONValue.string))),
+                ("categories", .object([("missing", .number(Double(item.missingCount))), ("found", .number(Double(item.foundCount)))])),
+                ("expansionZoom", item.expansionZoom.map { .number(Double($0)) } ?? .null),
+                ("spread", spread),
+            ])
+            try output.write((k > 0 ? "," : "") + json.text)
+        }
+        try output.write("]}\n")
+        try output.flush()
+    }
+}
