@@ -13,6 +13,7 @@ struct RunCommand: ParsableCommand {
         case pins
         case gestures
         case motion
+        case clusters
     }
 
     @Option(name: .long, help: "The suite to run: \(Suite.allCases.map(\.rawValue).joined(separator: ", ")). Default: all.")
@@ -49,6 +50,10 @@ struct RunCommand: ParsableCommand {
                 }
             case .motion:
                 results += try MotionSuite.run(samples: samples) { progress in
+                    if !json { writeError(progress) }
+                }
+            case .clusters:
+                results += try ClustersSuite.run(samples: samples) { progress in
                     if !json { writeError(progress) }
                 }
             }
