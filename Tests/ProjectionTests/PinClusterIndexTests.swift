@@ -293,3 +293,79 @@ struct ClusterViewportTests {
         for placed in items where !placed.item.isCluster || placed.item.expansionZoom != nil { #expect(index.spread(of: placed) == nil) }
     }
 }
+
+/// A deliberately simple reference: the same greedy rule, level by level, by comparing every
+/// pair of items. Quadratic: for a few thousand pins.
+enum ReferenceClustering {
+    struct Item: Equatable {
+        var x: Double
+        var y: Double
+        var pins: [Int]  // ranks, ascending
+    }
+
+    /// Levels 0 ... maximumZoom + 1 from pins ranked as the index ranks them.
+    static func levels(ranked: [(x: Double, y: Double)], radiusPoints: Double, maximumZoom: Int) -> [[Item]] {
+        let world = WebMercator.worldWidthMeters
+        var current = ranked.enumerated().map { Item(x: $0.element.x, y: $0.element.y, pins: [$0.offset]) }
+        var out = [current]
+        for zoom in stride(from: maximumZoom, through: 0, by: -1) {
+            let r = radiusPoints * world / (256 * exp2(Double(zoom)))
+            var taken = [Bool](repeating: false, count: current.count)
+            var next: [Item] = []
+            for i in current.indices where !taken[i] {
+                var members: [Int] = []
+                for j in current.indices where !taken[j] {
+                    let dx = WebMercator.wrappedEasting(current[j].x - current[i].x), dy = current[j].y - current[i].y
+                    if dx * dx + dy * dy <= r * r { members.append(j) }
+                }
+                let pins = members.reduce(0) { $0 + current[$1].pins.count }
+                if members.count > 1 && pins >= 2 {
+                    var wx = 0.0, wy = 0.0
+                    for j in members {
+                        wx += Double(current[j].pins.count) * WebMercator.wrappedEasting(current[j].x - current[i].x)
+                        wy += Double(current[j].pins.count) * current[j].y
+                        taken[j] = true
+                    }
+                    next.append(Item(
+                        x: WebMercator.wrappedEasting(current[i].x + wx / Double(pins)),
+                        y: min(max(wy / Double(pins), -world / 2), world / 2),
+                        pins: members.flatMap { current[$0].pins }.sorted()))
+                } else {
+                    taken[i] = true
+                    next.append(current[i])
+                }
+            }
+            current = next
+            out.append(current)
+        }
+        return out.reversed()
+    }
+}
+
+@Suite("Pin clustering against the quadratic reference")
+struct ClusterReferenceTests {
+    @Test("every level equals the quadratic reference's, bit for bit, for clustered, coincident and antimeridian pins")
+    func matchesReference() throws {
+        var random = SeededRandom(seed: 1420)
+        for trial in 0..<4 {
+            var pins = ClusterKit.city(600, spread: trial % 2 == 0 ? 10_000 : 200_000, &random)
+            for k in 0..<200 {
+                let x = (random.chance(50) ? 1 : -1) * (ClusterKit.world / 2 - random.uniform() * 2e5)
+                pins.append(ClusterPin(id: "a\(k)", point: MercatorPoint(uncheckedX: x, y: random.uniform() * 4e5), category: .found))
+            }
+            let radius = [20.0, 40, 7.5, 60][trial]
+            let index = try PinClusterIndex(pins: pins, radiusPoints: radius)
+            let top = index.levels[index.maximumZoom + 1]
+            let reference = ReferenceClustering.levels(
+                ranked: (0..<top.itemCount).map { (top.x[$0], top.y[$0]) }, radiusPoints: radius, maximumZoom: index.maximumZoom)
+            for z in 0...(index.maximumZoom + 1) {
+                let items = index.items(atLevel: z)
+                #expect(items.count == reference[z].count, "trial \(trial) level \(z)")
+                for (item, expected) in zip(items, reference[z]) {
+                    #expect(item.point.x == expected.x && item.point.y == expected.y, "trial \(trial) level \(z)")
+                    #expect(index.ranks(of: item) == expected.pins)
+                }
+            }
+        }
+    }
+}
