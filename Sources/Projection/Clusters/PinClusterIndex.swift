@@ -183,12 +183,90 @@ public struct PinClusterIndex: Sendable {
         let rows = columns
         func column(_ x: Double) -> Int { min(max(Int(((x + half) / cell).rounded(.down)), 0), columns - 1) }
         func row(_ y: Double) -> Int { min(max(Int(((y + half) / cell).rounded(.down)), 0), rows - 1) }
-        var keyed = [(key: Int, item: Int32)]()
-        keyed.reserveCapacity(n)
-        for i in 0..<n { keyed.append((row(above.y[i]) * columns + column(above.x[i]), Int32(i))) }
-        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.item < $1.item }
-        // The occupied cells in an open-addressing table: key -> the cell's run in `keyed`.
-        let cells = CellTable(sortedKeys: keyed.lazy.map(\.key), count: keyed.count)
+        // The items sorted by cell (row-major keys), by a stable radix sort.
+        var keys = [UInt64](repeating: 0, count: n)
+        for i in 0..<n { keys[i] = UInt64(row(above.y[i]) * columns + column(above.x[i])) }
+        let order = radixSorted(keys)
+        // The keys and points in that order, read sequentially by the sweep.
+        var sortedKeys = [UInt64](repeating: 0, count: n)
+        var sx = [Double](repeating: 0, count: n), sy = [Double](repeating: 0, count: n)
+        for k in 0..<n {
+            let i = Int(order[k])
+            sortedKeys[k] = keys[i]
+            sx[k] = above.x[i]
+            sy[k] = above.y[i]
+        }
+        let r2 = radius * radius
+        // Every item's neighbours within r (itself excluded), as (item, neighbour) pairs, from a
+        // sweep over the occupied cells in key order: for each cell, the runs of the three
+        // cells above, beside and below it are found by pointers that only move forward (the
+        // lowest key wanted never decreases), the wrapped columns by binary search.
+        var pairs: [(Int32, Int32)] = []
+        func lowerBound(_ key: UInt64) -> Int {
+            var low = 0, high = n
+            while low < high {
+                let mid = (low + high) / 2
+                if sortedKeys[mid] < key { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        var pointers = (0, 0, 0)
+        var a = 0
+        while a < n {
+            let key = sortedKeys[a]
+            var b = a + 1
+            while b < n && sortedKeys[b] == key { b += 1 }
+            let r = Int(key) / columns, c = Int(key) % columns
+            for dr in -1...1 {
+                let rr = r + dr
+                guard rr >= 0, rr < rows else { continue }
+                let lowKey = UInt64(rr * columns + max(c - 1, 0)), highKey = UInt64(rr * columns + min(c + 1, columns - 1))
+                var p = dr == -1 ? pointers.0 : dr == 0 ? pointers.1 : pointers.2
+                while p < n && sortedKeys[p] < lowKey { p += 1 }
+                switch dr {
+                case -1: pointers.0 = p
+                case 0: pointers.1 = p
+                default: pointers.2 = p
+                }
+                func scan(from start: Int, through last: UInt64) {
+                    var k = start
+                    while k < n && sortedKeys[k] <= last {
+                        let xj = sx[k], yj = sy[k]
+                        for m in a..<b where m != k {
+                            let dx = WebMercator.wrappedEasting(xj - sx[m]), dy = yj - sy[m]
+                            if dx * dx + dy * dy <= r2 { pairs.append((order[m], order[k])) }
+                        }
+                        k += 1
+                    }
+                }
+                scan(from: p, through: highKey)
+                // Across the antimeridian: the last column beside the first, and back.
+                if columns >= 3 && c == 0 {
+                    let wrapKey = UInt64(rr * columns + columns - 1)
+                    scan(from: lowerBound(wrapKey), through: wrapKey)
+                } else if columns >= 3 && c == columns - 1 {
+                    let wrapKey = UInt64(rr * columns)
+                    scan(from: lowerBound(wrapKey), through: wrapKey)
+                }
+            }
+            a = b
+        }
+        // The pairs by item (counting sort), each item's neighbours ascending (rank order).
+        var neighbourStart = [Int32](repeating: 0, count: n + 1)
+        for (i, _) in pairs { neighbourStart[Int(i) + 1] += 1 }
+        for i in 0..<n { neighbourStart[i + 1] += neighbourStart[i] }
+        var neighbourOf = [Int32](repeating: 0, count: pairs.count)
+        var fill = neighbourStart
+        for (i, j) in pairs {
+            neighbourOf[Int(fill[Int(i)])] = j
+            fill[Int(i)] += 1
+        }
+        for i in 0..<n {
+            let from = Int(neighbourStart[i]), to = Int(neighbourStart[i + 1])
+            if to - from > 1 { neighbourOf[from..<to].sort() }
+        }
+        pairs = []
+
         var taken = [Bool](repeating: false, count: n)
         var level = Level()
         level.x.reserveCapacity(n)
@@ -196,32 +274,23 @@ public struct PinClusterIndex: Sendable {
         var childIndex: [Int32] = []
         childIndex.reserveCapacity(n)
         var neighbours: [Int32] = []
-        let r2 = radius * radius
         var formed = false
         for i in 0..<n where !taken[i] {
             let px = above.x[i], py = above.y[i]
             neighbours.removeAll(keepingCapacity: true)
-            let c = column(px), r = row(py)
-            for dr in -1...1 {
-                let rr = r + dr
-                guard rr >= 0, rr < rows else { continue }
-                // Columns c-1 ... c+1 of the row, wrapped, each once (a world of one or two
-                // columns has fewer).
-                for dc in -1...1 {
-                    if columns == 1 && dc != 0 { continue }
-                    if columns == 2 && dc == -1 { continue }
-                    let cc = (c + dc + columns) % columns
-                    guard let run = cells.run(of: rr * columns + cc) else { continue }
-                    for k in run {
-                        let j = Int(keyed[k].item)
-                        guard !taken[j] else { continue }
-                        let dx = WebMercator.wrappedEasting(above.x[j] - px), dy = above.y[j] - py
-                        if dx * dx + dy * dy <= r2 { neighbours.append(Int32(j)) }
-                    }
+            // The item itself and its neighbours not yet taken, ascending.
+            var placedSelf = false
+            for k in Int(neighbourStart[i])..<Int(neighbourStart[i + 1]) {
+                let j = neighbourOf[k]
+                guard !taken[Int(j)] else { continue }
+                if !placedSelf && Int(j) > i {
+                    neighbours.append(Int32(i))
+                    placedSelf = true
                 }
+                neighbours.append(j)
             }
-            // In rank order (the items' index order), so that sums do not depend on the grid.
-            neighbours.sort()
+            if !placedSelf { neighbours.append(Int32(i)) }
+            // (In rank order, the items' index order, so that sums do not depend on the grid.)
             var pins: Int64 = 0
             for j in neighbours { pins += Int64(above.count[Int(j)]) }
             if pins >= 2 && neighbours.count > 1 {
@@ -264,10 +333,15 @@ public struct PinClusterIndex: Sendable {
             var order = Array(0..<Int32(level.itemCount))
             order.sort { a, b in level.x[Int(a)] != level.x[Int(b)] ? level.x[Int(a)] < level.x[Int(b)] : a < b }
             level.byEasting = order
-        } else {
-            level.byEasting = above.byEasting
+            return level
         }
-        return level
+        // No cluster formed: the level is the level above item for item (each item stayed as
+        // it was, in the same order), so it shares the arrays above (copy on write) instead of
+        // holding its own copies.
+        var copy = above
+        copy.childStart = []
+        copy.childIndex = []
+        return copy
     }
 }
 
@@ -351,52 +425,39 @@ extension PinClusterIndex {
     }
 }
 
-/// An open-addressing hash table from a grid cell's key to the run of its items in an array
-/// sorted by key.
-struct CellTable {
-    private var keys: [Int]
-    private var starts: [Int32]
-    private var ends: [Int32]
-    private let mask: Int
-
-    /// The table of the runs of equal keys in `sortedKeys` (ascending, keys >= 0).
-    init<Keys: Sequence<Int>>(sortedKeys: Keys, count: Int) {
-        var capacity = 16
-        while capacity < 2 * count { capacity *= 2 }
-        mask = capacity - 1
-        keys = [Int](repeating: -1, count: capacity)
-        starts = [Int32](repeating: 0, count: capacity)
-        ends = [Int32](repeating: 0, count: capacity)
-        var index: Int32 = 0
-        var previous = -1
-        var slot = 0
-        for key in sortedKeys {
-            if key != previous {
-                slot = Self.hash(key) & mask
-                while keys[slot] != -1 { slot = (slot + 1) & mask }
-                keys[slot] = key
-                starts[slot] = index
-                previous = key
-            }
-            index += 1
-            ends[slot] = index
+/// The indices 0 ..< keys.count sorted by key, stably: a least-significant-digit radix sort
+/// with 11-bit digits of the key less the smallest, as many passes as the largest difference
+/// needs, the keys moved with their indices (no random access).
+func radixSorted(_ keys: [UInt64]) -> [Int32] {
+    let n = keys.count
+    var order = (0..<Int32(n)).map { $0 }
+    guard n > 1 else { return order }
+    var smallest = UInt64.max, largest: UInt64 = 0
+    for key in keys {
+        smallest = min(smallest, key)
+        largest = max(largest, key)
+    }
+    let span = largest - smallest
+    guard span > 0 else { return order }
+    var values = keys.map { $0 - smallest }
+    var scratchOrder = [Int32](repeating: 0, count: n)
+    var scratchValues = [UInt64](repeating: 0, count: n)
+    var counts = [Int](repeating: 0, count: 2049)
+    var shift: UInt64 = 0
+    while shift < 64 && (span >> shift) > 0 {
+        for k in counts.indices { counts[k] = 0 }
+        for value in values { counts[Int((value >> shift) & 2047) + 1] += 1 }
+        for k in 1..<2049 { counts[k] += counts[k - 1] }
+        for m in 0..<n {
+            let value = values[m]
+            let digit = Int((value >> shift) & 2047)
+            scratchOrder[counts[digit]] = order[m]
+            scratchValues[counts[digit]] = value
+            counts[digit] += 1
         }
+        swap(&order, &scratchOrder)
+        swap(&values, &scratchValues)
+        shift += 11
     }
-
-    @inline(__always)
-    static func hash(_ key: Int) -> Int {
-        Int(bitPattern: (UInt(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 17)
-    }
-
-    /// The run of `key`'s items, or nil when the cell is empty.
-    @inline(__always)
-    func run(of key: Int) -> Range<Int>? {
-        var slot = Self.hash(key) & mask
-        while true {
-            let found = keys[slot]
-            if found == key { return Int(starts[slot])..<Int(ends[slot]) }
-            if found == -1 { return nil }
-            slot = (slot + 1) & mask
-        }
-    }
+    return order
 }
