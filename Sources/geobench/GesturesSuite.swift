@@ -86,12 +86,7 @@ enum GesturesSuite {
     /// without bearing (a pinch event, then the unrotated placement), timed in the same
     /// samples: what rotation costs a frame.
     static func bearingFrames(pinCount: Int, samples: Int, camera: MercatorCamera) throws -> Measurement {
-        var coordinates: [Coordinate] = []
-        coordinates.reserveCapacity(pinCount)
-        for index in 0..<pinCount {
-            coordinates.append(try Coordinate(latitude: Workloads.pinLatitude(index), longitude: Workloads.pinLongitude(index)))
-        }
-        let pins = ProjectedPins(coordinates: coordinates)
+        let pins = ProjectedPins(coordinates: Workloads.parisPins(count: pinCount))
         let output = UnsafeMutableBufferPointer<ScreenPoint>.allocate(capacity: pinCount)
         output.initialize(repeating: ScreenPoint(x: 0, y: 0))
         defer { output.deallocate() }

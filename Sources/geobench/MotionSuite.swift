@@ -22,7 +22,8 @@ import Darwin
 ///   0.5 s of a pinch that zooms and turns (the pinch session, with time stamps), 0.5 s of a
 ///   turn at a steady scale, the release, then 1 s of inertia; the baseline is the 8.33 ms
 ///   frame budget at 120 Hz, so the ratio is the share of the frame the camera and the
-///   placement take.
+///   placement take. The trace's frames are also timed one by one over as many replays as
+///   samples: their median and 99th percentile (`p50NsPerOp`, `p99NsPerOp` in the JSON).
 ///
 /// ns/op is per state or per frame; allocations are counted per op after the timing.
 enum MotionSuite {
@@ -126,12 +127,7 @@ enum MotionSuite {
     /// The recorded trace: 240 frames at 120 Hz. Each op is one frame (the event or the
     /// inertia sample, then the pins placed).
     static func trace(pinCount: Int, samples: Int, camera: MercatorCamera) throws -> Measurement {
-        var coordinates: [Coordinate] = []
-        coordinates.reserveCapacity(pinCount)
-        for index in 0..<pinCount {
-            coordinates.append(try Coordinate(latitude: Workloads.pinLatitude(index), longitude: Workloads.pinLongitude(index)))
-        }
-        let pins = ProjectedPins(coordinates: coordinates)
+        let pins = ProjectedPins(coordinates: Workloads.parisPins(count: pinCount))
         let output = UnsafeMutableBufferPointer<ScreenPoint>.allocate(capacity: pinCount)
         output.initialize(repeating: ScreenPoint(x: 0, y: 0))
         defer { output.deallocate() }
@@ -150,32 +146,66 @@ enum MotionSuite {
         var live = camera
         var inertia: CameraInertia? = nil
         var frame = 0
-        func library(_ count: Int) {
-            for _ in 0..<count {
-                let k = frame % frames
-                frame &+= 1
-                if k == 0 {
-                    live = camera
-                    inertia = nil
-                }
-                if k <= 120 {
-                    let phase: GesturePhase = k == 0 ? .began : k == 120 ? .ended : .changed
-                    session.update(
-                        phase, scale: scales[k], rotationRadians: rotations[k], centroid: centroids[k],
-                        timestamp: 100 + Double(k) / 120, camera: &live)
-                    if k == 120 { inertia = session.inertia(from: live) }
-                } else if let inertia {
-                    live = inertia.state(atSeconds: Double(k - 120) / 120)
-                }
-                live.place(pins, into: output)
+        // One frame of the trace (the next, wrapping to the start after the last).
+        func step() {
+            let k = frame % frames
+            frame &+= 1
+            if k == 0 {
+                live = camera
+                inertia = nil
             }
+            if k <= 120 {
+                let phase: GesturePhase = k == 0 ? .began : k == 120 ? .ended : .changed
+                session.update(
+                    phase, scale: scales[k], rotationRadians: rotations[k], centroid: centroids[k],
+                    timestamp: 100 + Double(k) / 120, camera: &live)
+                if k == 120 { inertia = session.inertia(from: live) }
+            } else if let inertia {
+                live = inertia.state(atSeconds: Double(k - 120) / 120)
+            }
+            live.place(pins, into: output)
+        }
+        func library(_ count: Int) {
+            for _ in 0..<count { step() }
             blackHole(output[pinCount - 1])
         }
         let result = GesturesSuite.measure(samples: samples, library: library, baselines: [])
+        // Each frame timed on its own over `samples` whole replays (from the pinch's start):
+        // the median and the 99th percentile of single frames, the clock read included.
+        var frameTimes: [Double] = []
+        frameTimes.reserveCapacity(frames * samples)
+        frame = 0
+        for _ in 0..<(frames * samples) {
+            let begin = monotonicNanoseconds()
+            step()
+            frameTimes.append(Double(monotonicNanoseconds() - begin))
+        }
+        blackHole(output[pinCount - 1])
+        if getenv("HELPERB_DEBUG") != nil {
+            for k in [0, 1, 2, 60, 119, 120, 121, 122, 180, 239] {
+                let ts = (0..<samples).map { frameTimes[$0 * frames + k] }
+                print("k=\(k) median \(percentile(ts, 0.5)) max \(ts.max()!)")
+            }
+            let pinch = (0..<(frames * samples)).filter { $0 % frames <= 120 }.map { frameTimes[$0] }
+            let coast = (0..<(frames * samples)).filter { $0 % frames > 120 }.map { frameTimes[$0] }
+            print("pinch p50 \(percentile(pinch, 0.5)) p99 \(percentile(pinch, 0.99)); inertia p50 \(percentile(coast, 0.5)) p99 \(percentile(coast, 0.99))")
+            let slow = (0..<(frames * samples)).filter { frameTimes[$0] > 10000 }.map { $0 % frames }
+            print("frames over 10 us (k): \(slow)")
+        }
         return Measurement(
             suite: "motion", operation: "120 Hz trace frame (pinch-rotate, release, inertia) + re-place", size: pinCount,
             nsPerOp: result.library.median, spread: result.library.spread,
             baseline: "the 8.33 ms frame at 120 Hz (ratio = share used)", baselineNsPerOp: frameBudgetNanoseconds,
-            allocationsPerOp: result.allocationsPerOp)
+            allocationsPerOp: result.allocationsPerOp,
+            framePercentiles: (p50: percentile(frameTimes, 0.50), p99: percentile(frameTimes, 0.99)))
+    }
+
+    /// The `fraction` quantile of `values` (nearest rank: the smallest value with at least
+    /// that fraction of the values at or below it).
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
     }
 }
