@@ -21,14 +21,17 @@ struct Measurement {
     var baselineNsPerOp: Double?
     /// Heap allocations per operation on the measuring thread, where a suite counts them.
     var allocationsPerOp: Double?
+    /// The median and 99th percentile of single operations timed one by one, in nanoseconds,
+    /// where a suite times them so (the motion suite's trace frames).
+    var framePercentiles: (p50: Double, p99: Double)? = nil
 
     var ratio: Double? { baselineNsPerOp.map { nsPerOp / $0 } }
 
     static func json(_ results: [Measurement]) -> JSONValue {
         func optional(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
         return .object([
-            ("results", .array(results.map { result in
-                .object([
+            ("results", .array(results.map { result -> JSONValue in
+                var fields: [(String, JSONValue)] = [
                     ("suite", .string(result.suite)),
                     ("operation", .string(result.operation)),
                     ("size", .number(Double(result.size))),
@@ -37,7 +40,12 @@ struct Measurement {
                     ("baselineNsPerOp", optional(result.baselineNsPerOp)),
                     ("ratio", optional(result.ratio)),
                     ("allocationsPerOp", optional(result.allocationsPerOp)),
-                ])
+                ]
+                // Only on rows whose operations were also timed one by one.
+                if let percentiles = result.framePercentiles {
+                    fields += [("p50NsPerOp", .number(percentiles.p50)), ("p99NsPerOp", .number(percentiles.p99))]
+                }
+                return .object(fields)
             })),
         ])
     }

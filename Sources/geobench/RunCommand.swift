@@ -67,7 +67,9 @@ struct RunCommand: ParsableCommand {
                 try output.write("\(result.operation): \(format(1e9 / result.nsPerOp / 1e6, decimals: 1)) million camera events per second\n")
             }
             for result in results where result.baseline?.hasPrefix("the 8.33 ms frame") == true {
-                try output.write("\(result.operation): \(format(100 * result.nsPerOp / 8_333_333.3, decimals: 3))% of the 8.33 ms frame at 120 Hz\n")
+                func share(_ nanoseconds: Double) -> String { format(100 * nanoseconds / 8_333_333.3, decimals: 3) + "%" }
+                let single = result.framePercentiles.map { " (single frames: p50 \(share($0.p50)), p99 \(share($0.p99)))" } ?? ""
+                try output.write("\(result.operation): \(share(result.nsPerOp)) of the 8.33 ms frame at 120 Hz\(single)\n")
             }
             if suites.contains(.region) {
                 try output.write("\n" + RegionSuite.naiveErrorTable() + "\n")
