@@ -202,7 +202,7 @@ public struct CameraInertia: Hashable, Sendable {
     public func panDistancePoints(atSeconds seconds: Double) -> Double {
         guard seconds > 0, k.isFinite else { return 0 }
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
-        return speed * (-expm1(-k * min(seconds, .greatestFiniteMagnitude)) / k)
+        return speed * (-expm1(-k * seconds) / k)
     }
 
     /// The camera moved by the velocity times `elapsed` (seconds of undecayed motion).
