@@ -333,7 +333,6 @@ struct CameraScriptTests {
         #expect(throws: CameraScriptError.self) { try CameraScript(camera: bad, events: []).run() }
 
         // Malformed scripts: one line naming where.
-        let camera = #""camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844}"#
         let malformed: [(String, String)] = [
             (#"{"type":"rotate","x":1,"y":2}"#, "missing key 'degrees' in events[0]"),
             (#"{"type":"pinchRotate","scale":2,"degrees":1,"x":1}"#, "missing key 'y' in events[0]"),
@@ -350,16 +349,7 @@ struct CameraScriptTests {
             (#"{"type":"bounds","clear":false}"#, "missing key 'south' in events[0]"),
             (#"{"type":"spin","degrees":3}"#, "unknown event type 'spin'"),
         ]
-        for (event, wanted) in malformed {
-            let text = "{\(camera),\"events\":[\(event)]}"
-            do {
-                _ = try CameraScript.decode(Data(text.utf8))
-                Issue.record("\(event) was decoded")
-            } catch {
-                #expect(error.description.contains(wanted), "\(event): \(error.description)")
-                #expect(!error.description.contains("\n"))
-            }
-        }
+        Self.expectMalformed(malformed)
         for startText in [
             #"{"camera":{"latitude":1,"longitude":2,"zoom":3,"width":390,"height":844,"bearing":"north"},"events":[]}"#,
             #"{"camera":{"latitude":1,"longitude":2,"zoom":3,"width":390,"height":844,"insets":[1,2]},"events":[]}"#,
@@ -383,6 +373,22 @@ struct CameraScriptTests {
                    {"type":"doubleTap","x":200,"y":400}],
          "track":[{"latitude":48.8584,"longitude":2.2945}]}
         """
+
+    /// Each event, alone in a script over Paris, fails to decode with a one-line message
+    /// containing the wanted text.
+    static func expectMalformed(_ malformed: [(event: String, wanted: String)]) {
+        let camera = #""camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844}"#
+        for (event, wanted) in malformed {
+            let text = "{\(camera),\"events\":[\(event)]}"
+            do {
+                _ = try CameraScript.decode(Data(text.utf8))
+                Issue.record("\(event) was decoded")
+            } catch {
+                #expect(error.description.contains(wanted), "\(event): \(error.description)")
+                #expect(!error.description.contains("\n"))
+            }
+        }
+    }
 
     /// The states a script hands over.
     static func states(
@@ -435,7 +441,6 @@ struct CameraScriptTests {
 
     @Test("BAD_INPUTS row 69: a malformed motion event (unknown easing or preset, animated not a boolean, a pinch center without y, no vx, an at that is not a number, 1e400) is a one-line decoding error naming where and the valid values")
     func row69() throws {
-        let camera = #""camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844}"#
         let malformed: [(String, String)] = [
             (#"{"type":"ease","easing":"cubic"}"#, #"events[0].easing: unknown easing 'cubic': expected "default" or "linear""#),
             (#"{"type":"ease","easing":3}"#, "events[0].easing: expected a string"),
@@ -458,16 +463,7 @@ struct CameraScriptTests {
             (#"{"type":"flyTo","latitude":1}"#, "unknown event type 'flyTo': expected one of pinch, pan, doubleTap, resize, rotate, pinchRotate, insets, jump, fit, bounds, fly, ease, release"),
             (#"{"type":"release","vx":1,"vy":2,"at":1,"at":2}"#, "duplicate key 'at' in events[0]"),
         ]
-        for (event, wanted) in malformed {
-            let text = "{\(camera),\"events\":[\(event)]}"
-            do {
-                _ = try CameraScript.decode(Data(text.utf8))
-                Issue.record("\(event) was decoded")
-            } catch {
-                #expect(error.description.contains(wanted), "\(event): \(error.description)")
-                #expect(!error.description.contains("\n"))
-            }
-        }
+        Self.expectMalformed(malformed)
     }
 
     @Test("with a frame rate N, each motion hands over its frames at exactly t = k / N (k = 1, 2, ...) while t < its duration, each its state(atSeconds: t) bit for bit, then its resting state; without one, only the resting states")
