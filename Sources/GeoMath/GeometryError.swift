@@ -84,6 +84,8 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     case invalidClusterParameter(name: String, value: Double, expected: String)
     /// A pin id given twice to one cluster index.
     case duplicatePinID(String)
+    /// A pin id to remove or change that the cluster index does not hold.
+    case unknownPinID(String)
     /// A saved camera whose fields do not describe one camera (its Web Mercator center is
     /// outside the world, or does not match its latitude and longitude).
     case invalidCameraState(String)
@@ -166,6 +168,8 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
             return "\(name) \(value) \(Self.problem(value)): expected \(expected)"
         case .duplicatePinID(let id):
             return "pin id \(id.debugDescription) appears more than once: ids must be unique"
+        case .unknownPinID(let id):
+            return "pin id \(id.debugDescription) is not in the cluster index"
         case .invalidCameraState(let reason):
             return "saved camera is invalid: \(reason)"
         case .projTransform(let index, let code, let message):

@@ -7,6 +7,9 @@ import Projection
 /// - "cluster index build": 100 000 pins within about 10 km of Paris (a deterministic
 ///   scatter, a tenth in coincident groups), against projecting the same 100 000 coordinates
 ///   through PROJ in one batch (what getting the pins' Mercator points costs anyway).
+/// - "cluster index update (1% of pins)": 1 000 of the 100 000 announcements refreshed by id
+///   (500 moved anywhere in the area, 250 removed, 250 new), on a copy of the built index,
+///   against rebuilding the index from the resulting pins.
 /// - "cluster viewport query + placement": the items a 390 x 844 camera over Paris shows at
 ///   zooms 11 to 16 in turn (level, candidates, screen points, draw order), against placing
 ///   10 000 pins with the camera's affine map (`place(_:into:)`).
@@ -49,6 +52,48 @@ enum ClustersSuite {
             spread: build.operation.spread, baseline: "PROJ projection of the same pins (one batch)",
             baselineNsPerOp: build.baseline.median, allocationsPerOp: nil))
         guard let index else { return results }
+        progress("clusters: updating 1% of the pins by id, against rebuilding...")
+        var upserts: [ClusterPin] = []
+        var removals: [String] = []
+        for k in 0..<1_000 {
+            let target = Int(uniform() * Double(count))
+            let dx: Double = (uniform() * 2 - 1) * 15_000
+            let dy: Double = (uniform() * 2 - 1) * 15_000
+            let point = try MercatorPoint(x: points[0].x + dx, y: points[0].y + dy)
+            let id = "pet\(target)"
+            let taken = removals.contains(id) || upserts.contains { $0.id == id }
+            switch k % 4 {
+            case 0, 1:
+                if !taken { upserts.append(ClusterPin(id: id, point: point, category: .missing)) }
+            case 2:
+                if !taken { removals.append(id) }
+            default:
+                upserts.append(ClusterPin(id: "new\(k)", point: point, category: .found))
+            }
+        }
+        var updatedPins = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+        for id in removals { updatedPins[id] = nil }
+        for pin in upserts { updatedPins[pin.id] = pin }
+        let rebuildPins = Array(updatedPins.values)
+        var updated: PinClusterIndex? = nil
+        var rebuilt: PinClusterIndex? = nil
+        let update = measurePair(
+            samples: max(3, samples / 5), size: 1,
+            operation: {
+                var copy = index
+                do throws(GeometryError) { try copy.update(upserting: upserts, removing: removals) } catch { failure = error }
+                updated = copy
+            },
+            baseline: {
+                do throws(GeometryError) { rebuilt = try PinClusterIndex(pins: rebuildPins) } catch { failure = error }
+            })
+        if let failure { throw failure }
+        // (A check, not a timing: the update is the rebuild.)
+        guard updated == rebuilt else { throw ToolError("clusters: the updated index differs from the index rebuilt from the same pins") }
+        results.append(Measurement(
+            suite: "clusters", operation: "cluster index update (1% of pins by id)", size: upserts.count + removals.count,
+            nsPerOp: update.operation.median, spread: update.operation.spread, baseline: "rebuilding the index from the updated pins",
+            baselineNsPerOp: update.baseline.median, allocationsPerOp: nil))
         progress("clusters: viewport query + placement for a phone, against placing 10000 pins...")
         let camera = Workloads.phoneCamera()
         var cameras: [MercatorCamera] = []

@@ -63,7 +63,7 @@ public struct ClusterPin: Hashable, Sendable {
 /// the single pins): each item in rank order that is not yet taken gathers every item not yet
 /// taken within r_z of it (itself included); with two or more pins among them they become one
 /// cluster at their weighted centroid, otherwise the item stays as it is.
-public struct PinClusterIndex: Sendable {
+public struct PinClusterIndex: Equatable, Sendable {
     /// The default radius: 20 points (supercluster's 40 pixels at 512-pixel tiles).
     public static let defaultRadiusPoints = 20.0
     /// The highest zoom for which clusters are built by default: the camera's maximum.
@@ -77,14 +77,17 @@ public struct PinClusterIndex: Sendable {
     public var count: Int { ids.count }
 
     /// The pins' ids, by rank.
-    let ids: [String]
+    var ids: [String]
     /// The pins' categories, by rank.
-    let categories: [PinCategory]
+    var categories: [PinCategory]
+    /// The pins' ranks in the order of their ids (string order): position k holds the rank of
+    /// the k-th smallest id.
+    var idOrder: [Int32]
     /// Levels 0 ... maximumZoom + 1 (the last holds the pins by rank).
-    let levels: [Level]
+    var levels: [Level]
 
     /// One zoom level's items (struct of arrays) and how they were made from the level above.
-    struct Level: Sendable {
+    struct Level: Equatable, Sendable {
         /// Weighted centroids in Web Mercator metres (easting in [-W/2, W/2)).
         var x: [Double] = []
         var y: [Double] = []
@@ -104,6 +107,13 @@ public struct PinClusterIndex: Sendable {
         /// child is item i), and for the pins' level.
         var childStart: [Int32] = []
         var childIndex: [Int32] = []
+        /// For each item of level z + 1, the item here that holds it. Empty when the level is
+        /// the level above unchanged (each item holds itself) and for the pins' level.
+        var parentOfAbove: [Int32] = []
+        /// The items in Morton (Z) order of their points on a 2^32 x 2^32 grid over the world,
+        /// ties by index, and their keys: the neighbour index of an update.
+        var byMorton: [Int32] = []
+        var mortonKeys: [UInt64] = []
 
         var isCopy: Bool { childStart.isEmpty }
         var itemCount: Int { x.count }
@@ -162,7 +172,9 @@ public struct PinClusterIndex: Sendable {
         idOrder.sort { pins[placed[$0].pin].id < pins[placed[$1].pin].id }
         top.smallestID = Array(repeating: 0, count: placed.count)
         for (position, rank) in idOrder.enumerated() { top.smallestID[rank] = Int32(position) }
+        self.idOrder = idOrder.map { Int32($0) }
         top.byEasting = Array(0..<Int32(placed.count))
+        (top.mortonKeys, top.byMorton) = Self.mortonIndex(x: top.x, y: top.y)
         var built = [top]
         for zoom in stride(from: maximumZoom, through: 0, by: -1) {
             let radius = radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
@@ -274,6 +286,7 @@ public struct PinClusterIndex: Sendable {
         var childIndex: [Int32] = []
         childIndex.reserveCapacity(n)
         var neighbours: [Int32] = []
+        var parent = [Int32](repeating: 0, count: n)
         var formed = false
         for i in 0..<n where !taken[i] {
             let px = above.x[i], py = above.y[i]
@@ -305,6 +318,7 @@ public struct PinClusterIndex: Sendable {
                     wy += weight * above.y[j]
                     missing += Int64(above.missing[j])
                     taken[j] = true
+                    parent[j] = Int32(level.x.count)
                     childIndex.append(Int32(j))
                 }
                 level.x.append(WebMercator.wrappedEasting(px + wx / Double(pins)))
@@ -316,6 +330,7 @@ public struct PinClusterIndex: Sendable {
             } else {
                 // Alone (or a cluster with no neighbour: it stays the same cluster).
                 taken[i] = true
+                parent[i] = Int32(level.x.count)
                 childIndex.append(Int32(i))
                 level.x.append(px)
                 level.y.append(py)
@@ -333,6 +348,8 @@ public struct PinClusterIndex: Sendable {
             var order = Array(0..<Int32(level.itemCount))
             order.sort { a, b in level.x[Int(a)] != level.x[Int(b)] ? level.x[Int(a)] < level.x[Int(b)] : a < b }
             level.byEasting = order
+            level.parentOfAbove = parent
+            (level.mortonKeys, level.byMorton) = mortonIndex(x: level.x, y: level.y)
             return level
         }
         // No cluster formed: the level is the level above item for item (each item stayed as
@@ -341,6 +358,7 @@ public struct PinClusterIndex: Sendable {
         var copy = above
         copy.childStart = []
         copy.childIndex = []
+        copy.parentOfAbove = []
         return copy
     }
 }

@@ -1,0 +1,152 @@
+import Foundation
+import GeoMath
+import Testing
+import TestSupport
+
+@testable import Projection
+
+/// Updating an index by id: after every update the index equals a rebuild from the resulting
+/// pins (the same levels, bit for bit).
+@Suite("Pin cluster updates")
+struct PinClusterUpdateTests {
+    /// One random update of `pins` (keyed by id): some removed, some moved a little (within a
+    /// cluster radius at high zoom) or far, some recategorized, some added (a few at one
+    /// address, a few by an existing pin), and, now and then, pins across the antimeridian.
+    static func randomUpdate(
+        _ pins: inout [String: ClusterPin], nextID: inout Int, changes: Int, center: MercatorPoint, spread: Double,
+        _ random: inout SeededRandom
+    ) -> (upserts: [ClusterPin], removals: [String]) {
+        var upserts: [String: ClusterPin] = [:]
+        var removals: [String] = []
+        let ids = pins.keys.sorted()
+        func place() -> MercatorPoint {
+            if random.chance(5) {
+                // Within 50 m of +-180 degrees, on either side.
+                let side = random.chance(50) ? 1.0 : -1.0
+                return MercatorPoint(uncheckedX: side * (ClusterKit.world / 2 - random.uniform() * 50), y: center.y + (random.uniform() * 2 - 1) * 100)
+            }
+            return MercatorPoint(uncheckedX: center.x + (random.uniform() * 2 - 1) * spread, y: center.y + (random.uniform() * 2 - 1) * spread)
+        }
+        for _ in 0..<changes {
+            let roll = random.int(0...99)
+            if roll < 25, !ids.isEmpty {
+                let id = random.pick(ids)
+                if upserts[id] == nil && !removals.contains(id) { removals.append(id) }
+            } else if roll < 55, !ids.isEmpty {
+                let id = random.pick(ids)
+                guard let pin = pins[id], !removals.contains(id) else { continue }
+                let far = random.chance(30)
+                let point = far
+                    ? place()
+                    : MercatorPoint(uncheckedX: pin.point.x + (random.uniform() * 2 - 1) * 3, y: pin.point.y + (random.uniform() * 2 - 1) * 3)
+                upserts[id] = ClusterPin(id: id, point: point, category: pin.category)
+            } else if roll < 65, !ids.isEmpty {
+                let id = random.pick(ids)
+                guard let pin = pins[id], !removals.contains(id) else { continue }
+                upserts[id] = ClusterPin(id: id, point: pin.point, category: pin.category == .missing ? .found : .missing)
+            } else {
+                let near = !ids.isEmpty && random.chance(30) ? pins[random.pick(ids)]?.point : nil
+                let point = near ?? place()
+                for _ in 0..<(random.chance(15) ? random.int(2...4) : 1) {
+                    let id = "n\(nextID)"
+                    nextID += 1
+                    upserts[id] = ClusterPin(id: id, point: point, category: random.chance(60) ? .missing : .found)
+                }
+            }
+        }
+        for id in removals { pins[id] = nil }
+        for (id, pin) in upserts { pins[id] = pin }
+        // (Shuffled: the update does not depend on the order it is given.)
+        var list = Array(upserts.values)
+        for k in stride(from: list.count - 1, to: 0, by: -1) { list.swapAt(k, random.int(0...k)) }
+        return (list, removals)
+    }
+
+    @Test("random updates equal a rebuild, bit for bit, at several radii and maximum zooms", arguments: [
+        (20.0, 22, 1_501 as UInt64), (40.0, 16, 1_502), (5.0, 22, 1_503), (80.0, 12, 1_504),
+    ])
+    func updatesEqualRebuild(radius: Double, maximumZoom: Int, seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(1_000, center: center, spread: 2_000, &random).map { ($0.id, $0) })
+        var index = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
+        var nextID = 0
+        for round in 0..<8 {
+            let changes = random.pick([1, 3, 20, 100, 300])
+            let (upserts, removals) = Self.randomUpdate(&pins, nextID: &nextID, changes: changes, center: center, spread: 2_000, &random)
+            try index.update(upserting: upserts, removing: removals)
+            let rebuilt = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
+            #expect(index.count == pins.count)
+            let difference = Self.firstDifference(index, rebuilt)
+            #expect(difference == nil, "round \(round): \(upserts.count) upserted, \(removals.count) removed")
+            if difference != nil { break }
+        }
+    }
+
+    /// Where two indexes differ first (a level and an array), or nil when they are equal.
+    static func firstDifference(_ a: PinClusterIndex, _ b: PinClusterIndex) -> String? {
+        guard a.ids == b.ids, a.categories == b.categories, a.idOrder == b.idOrder else { return "pins" }
+        guard a.levels.count == b.levels.count else { return "level count" }
+        for (z, (p, q)) in zip(a.levels, b.levels).enumerated() where p != q {
+            let parts: [(String, Bool)] = [
+                ("x", p.x == q.x), ("y", p.y == q.y), ("count", p.count == q.count), ("missing", p.missing == q.missing),
+                ("expansion", p.expansion == q.expansion), ("smallestID", p.smallestID == q.smallestID),
+                ("byEasting", p.byEasting == q.byEasting), ("children", p.childStart == q.childStart && p.childIndex == q.childIndex),
+                ("parentOfAbove", p.parentOfAbove == q.parentOfAbove), ("Morton", p.byMorton == q.byMorton && p.mortonKeys == q.mortonKeys),
+            ]
+            return "level \(z) (\(p.itemCount) vs \(q.itemCount) items): " + parts.filter { !$0.1 }.map(\.0).joined(separator: ", ")
+        }
+        return a == b ? nil : "parameters"
+    }
+
+    @Test("BAD_INPUTS row 79: an unknown or repeated id and a non-finite point are typed errors that leave the index as it was")
+    func badUpdates() throws {
+        var random = SeededRandom(seed: 1_512)
+        let pins = ClusterKit.city(400, &random)
+        var index = try PinClusterIndex(pins: pins)
+        let before = index
+        let moved = ClusterPin(id: pins[0].id, point: MercatorPoint(uncheckedX: pins[0].point.x + 500, y: pins[0].point.y), category: .found)
+        let fresh = ClusterPin(id: "fresh", point: pins[1].point, category: .missing)
+        #expect(throws: GeometryError.unknownPinID("nobody")) { try index.update(upserting: [moved], removing: ["nobody"]) }
+        #expect(throws: GeometryError.duplicatePinID("fresh")) { try index.update(upserting: [fresh, moved, fresh]) }
+        #expect(throws: GeometryError.duplicatePinID(pins[2].id)) { try index.update(upserting: [], removing: [pins[2].id, pins[2].id]) }
+        #expect(throws: GeometryError.duplicatePinID(pins[0].id)) { try index.update(upserting: [moved], removing: [pins[0].id]) }
+        for bad in [Double.nan, .infinity, -.infinity] {
+            let east = ClusterPin(id: "bad", point: MercatorPoint(uncheckedX: bad, y: 0), category: .found)
+            let north = ClusterPin(id: pins[3].id, point: MercatorPoint(uncheckedX: 0, y: bad), category: .found)
+            #expect(throws: GeometryError.self) { try index.update(upserting: [moved, fresh, east]) }
+            #expect(throws: GeometryError.self) { try index.update(upserting: [moved, north], removing: [pins[4].id]) }
+        }
+        #expect(index == before)
+        try index.update(upserting: [])
+        #expect(index == before)
+        // Across the antimeridian: pins on its two sides cluster after an update as after a build.
+        let west = ClusterPin(id: "west", point: MercatorPoint(uncheckedX: -ClusterKit.world / 2 + 3, y: 0), category: .missing)
+        let east = ClusterPin(id: "east", point: MercatorPoint(uncheckedX: ClusterKit.world / 2 - 3, y: 0), category: .found)
+        try index.update(upserting: [west, east])
+        #expect(index == (try PinClusterIndex(pins: pins + [west, east])))
+        #expect(index.items(atLevel: 16).contains { $0.count == 2 && abs($0.point.y) < 1 })
+    }
+
+    @Test("an update from no pins, and back to none, equals a rebuild")
+    func emptyIndex() throws {
+        var random = SeededRandom(seed: 1_510)
+        let pins = ClusterKit.city(500, spread: 2_000, &random)
+        var index = try PinClusterIndex(pins: [])
+        try index.update(upserting: pins)
+        #expect(index == (try PinClusterIndex(pins: pins)))
+        try index.update(upserting: [], removing: pins.map(\.id))
+        #expect(index == (try PinClusterIndex(pins: [])))
+        #expect(index.count == 0)
+    }
+
+    @Test("an upsert of a pin as it is changes nothing")
+    func unchangedUpsert() throws {
+        var random = SeededRandom(seed: 1_511)
+        let pins = ClusterKit.city(300, &random)
+        var index = try PinClusterIndex(pins: pins)
+        let before = index
+        try index.update(upserting: Array(pins[10..<40]))
+        #expect(index == before)
+    }
+}
