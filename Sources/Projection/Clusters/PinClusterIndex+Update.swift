@@ -205,6 +205,30 @@ extension PinClusterIndex {
         return low
     }
 
+    /// An order by (easting, index) from an old one: its carried items renumbered, the fresh
+    /// ones merged in.
+    static func splicedEastingOrder(old: [Int32], oldToNew: [Int32], fresh: [Int32], x: [Double]) -> [Int32] {
+        var freshByEasting = fresh
+        freshByEasting.sort { x[Int($0)] != x[Int($1)] ? x[Int($0)] < x[Int($1)] : $0 < $1 }
+        var order: [Int32] = []
+        order.reserveCapacity(x.count)
+        var next = 0
+        for k in old {
+            let index = oldToNew[Int(k)]
+            guard index >= 0 else { continue }
+            let easting = x[Int(index)]
+            while next < freshByEasting.count {
+                let f = freshByEasting[next], fx = x[Int(f)]
+                guard fx < easting || (fx == easting && f < index) else { break }
+                order.append(f)
+                next += 1
+            }
+            order.append(index)
+        }
+        order.append(contentsOf: freshByEasting[next...])
+        return order
+    }
+
     /// A Morton index from an old one: its carried items renumbered, the fresh ones merged in
     /// by (key, index).
     static func splicedMortonIndex(old: Level, oldToNew: [Int32], fresh: [Int32], x: [Double], y: [Double]) -> ([UInt64], [Int32]) {
@@ -482,26 +506,7 @@ extension PinClusterIndex {
         level.childStart = childStart
         level.childIndex = childIndex
         level.parentOfAbove = parentOfAbove
-        // By easting: the carried items renumbered, the fresh ones merged in by (x, index).
-        var freshByEasting = levelChange.fresh
-        freshByEasting.sort { level.x[Int($0)] != level.x[Int($1)] ? level.x[Int($0)] < level.x[Int($1)] : $0 < $1 }
-        var byEasting: [Int32] = []
-        byEasting.reserveCapacity(level.itemCount)
-        var next = 0
-        for k in old.byEasting {
-            let index = levelChange.oldToNew[Int(k)]
-            guard index >= 0 else { continue }
-            let x = level.x[Int(index)]
-            while next < freshByEasting.count {
-                let f = freshByEasting[next], fx = level.x[Int(f)]
-                guard fx < x || (fx == x && f < index) else { break }
-                byEasting.append(f)
-                next += 1
-            }
-            byEasting.append(index)
-        }
-        byEasting.append(contentsOf: freshByEasting[next...])
-        level.byEasting = byEasting
+        level.byEasting = splicedEastingOrder(old: old.byEasting, oldToNew: levelChange.oldToNew, fresh: levelChange.fresh, x: level.x)
         (level.mortonKeys, level.byMorton) = splicedMortonIndex(
             old: old, oldToNew: levelChange.oldToNew, fresh: levelChange.fresh, x: level.x, y: level.y)
         return (level, levelChange)

@@ -344,12 +344,22 @@ public struct PinClusterIndex: Equatable, Sendable {
         if formed {
             level.childStart = childStart
             level.childIndex = childIndex
-            // Nearly in easting order already (rank order follows the lowest pin's easting).
-            var order = Array(0..<Int32(level.itemCount))
-            order.sort { a, b in level.x[Int(a)] != level.x[Int(b)] ? level.x[Int(a)] < level.x[Int(b)] : a < b }
-            level.byEasting = order
             level.parentOfAbove = parent
-            (level.mortonKeys, level.byMorton) = mortonIndex(x: level.x, y: level.y)
+            // The orders by easting and Morton key: an item that is an item above unchanged (one
+            // child) keeps its place among the others (the map to this level keeps order), so
+            // the orders above, renumbered, merged with the new clusters sorted, are the orders
+            // of this level.
+            var carried = [Int32](repeating: -1, count: n)
+            var fresh: [Int32] = []
+            for i in 0..<level.itemCount {
+                if childStart[i + 1] - childStart[i] == 1 {
+                    carried[Int(childIndex[Int(childStart[i])])] = Int32(i)
+                } else {
+                    fresh.append(Int32(i))
+                }
+            }
+            level.byEasting = splicedEastingOrder(old: above.byEasting, oldToNew: carried, fresh: fresh, x: level.x)
+            (level.mortonKeys, level.byMorton) = splicedMortonIndex(old: above, oldToNew: carried, fresh: fresh, x: level.x, y: level.y)
             return level
         }
         // No cluster formed: the level is the level above item for item (each item stayed as
