@@ -118,11 +118,23 @@ else
   [ "$(cat "$tmp/read-only.svg")" = "read-only" ] || fail "the refused render changed the read-only file"
 fi
 [ ! -e "$tmp/missing" ] && [ -d "$tmp/dir" ] && [ -p "$tmp/fifo" ] && [ -L "$tmp/link.svg" ] || fail "a refused target was changed"
+# --- Clusters: the command's and render's cluster options. ---
+printf 'id,status,latitude,longitude\ntwin,MISSING,48.85,2.35\ntwin,FOUND,48.86,2.36\n' >"$tmp/twins.csv"
+phone=(--latitude 48.8566 --longitude 2.3522 --zoom 13 --width 390 --height 844)
+expect_error "clusters: one id twice" 'pin id "twin" appears more than once' "$geobench" clusters "${phone[@]}" --pins "$tmp/twins.csv"
+expect_error "clusters --radius-points 0" "cluster radius 0.0" "$geobench" clusters "${phone[@]}" --pins "$root/examples/city-pins.csv" --radius-points 0
+expect_error "clusters --radius-points nan" "cluster radius nan" "$geobench" clusters "${phone[@]}" --pins "$root/examples/city-pins.csv" --radius-points nan
+expect_error "render --clusters without --pins" "--clusters needs --pins" "$geobench" render "${paris[@]}" --clusters
+expect_error "render --clusters --motion-path" "cannot be combined with --motion-path" \
+  "$geobench" render "${paris[@]}" --pins "$root/examples/city-pins.csv" --script "$root/examples/fly-to-berlin.json" --motion-path --clusters
+expect_error "render --clusters: one id twice" 'pin id "twin" appears more than once' "$geobench" render "${paris[@]}" --pins "$tmp/twins.csv" --clusters
+
 full="cannot write standard output: No space left on device"
 STDOUT=/dev/full expect_error "region >/dev/full" "$full" "$geobench" region "${paris[@]}"
 STDOUT=/dev/full expect_error "preview >/dev/full" "$full" "$geobench" preview "${paris[@]}" --width 390 --pins "$root/examples/pins.csv"
 STDOUT=/dev/full expect_error "camera >/dev/full" "$full" "$geobench" camera --script "$root/examples/camera-script.json"
 STDOUT=/dev/full expect_error "render >/dev/full" "$full" "$geobench" render "${paris[@]}"
+STDOUT=/dev/full expect_error "clusters >/dev/full" "$full" "$geobench" clusters "${phone[@]}" --pins "$root/examples/city-pins.csv"
 STDOUT=/dev/full expect_error "run >/dev/full" "$full" "$geobench" run --suite region --samples 3 --json
 STDOUT=/dev/full expect_error "--help >/dev/full" "$full" "$geobench" --help
 expect_error "region >&- (standard output closed)" "cannot write standard output: Bad file descriptor" \

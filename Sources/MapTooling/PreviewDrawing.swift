@@ -211,7 +211,7 @@ public struct PreviewDrawing: Hashable, Sendable {
         return out
     }
 
-    private static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {

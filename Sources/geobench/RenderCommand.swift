@@ -3,6 +3,14 @@ import GeoMath
 import MapTooling
 import Projection
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `geobench render`: the reference SVG renderer of the preview (or of a camera state after a
 /// gesture script): graticule, the region's geodesic circle and bounds, pins, legend.
 struct RenderCommand: ParsableCommand {
@@ -31,8 +39,16 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "With --script: draw the script's last motion (fly, ease, animated doubleTap, release) instead: the center's track sampled at 60 frames per second on a north-up view fitting it, and the zoom over time.")
     var motionPath = false
 
+    @Flag(name: .long, help: "Cluster the --pins at the drawn camera's level (clusters with their MISSING/FOUND split and count, single pins, and the spread layout of pets at one place) instead of drawing every pin.")
+    var clusters = false
+
+    @Option(name: .customLong("radius-points"), parsing: .unconditional, help: "With --clusters: the cluster radius in points of the 256-point world.")
+    var radiusPoints: Double = PinClusterIndex.defaultRadiusPoints
+
     func validate() throws {
         if motionPath && script == nil { throw ValidationError("--motion-path needs --script") }
+        if clusters && pins == nil { throw ValidationError("--clusters needs --pins") }
+        if clusters && motionPath { throw ValidationError("--clusters draws a camera state: it cannot be combined with --motion-path") }
     }
 
     func run() throws {
@@ -43,6 +59,7 @@ struct RenderCommand: ParsableCommand {
         let layout = try loadPins(pins, frame: frame, estimate: .renderedPins)
         var transform = frame.transform
         var path: MotionPathDrawing? = nil
+        var camera: MercatorCamera? = nil
         if let script {
             var parsed = try loadScript(script)
             // Only the last camera is drawn: no tracked places, no states kept (with
@@ -69,6 +86,7 @@ struct RenderCommand: ParsableCommand {
             }
             guard let last else { return }
             transform = last.transform
+            camera = last
             if motionPath {
                 guard let lastMotion else { throw ValidationError("--motion-path: the script has no motion with a duration to draw") }
                 // A north-up view of the camera's size fitting the whole track.
@@ -80,8 +98,19 @@ struct RenderCommand: ParsableCommand {
                 path = MotionPathDrawing(samples: lastMotion.samples, restingCenter: lastMotion.rest, transform: transform)
             }
         }
-        let drawing = PreviewDrawing(circle: region, pins: layout.pins, transform: transform)
-        let svg = path.map { $0.drawn(over: drawing.svg) } ?? drawing.svg
+        var clustered: ClusterDrawing? = nil
+        if clusters {
+            // The preview as a camera: its center and scale on its screen.
+            let view = try camera ?? MercatorCamera(
+                center: frame.centerMercator, zoom: log2(frame.pointsPerMercatorMeter * WebMercator.worldWidthMeters / 256),
+                widthPoints: frame.widthPoints, heightPoints: frame.heightPoints)
+            let index = try PinClusterIndex(pins: layout.pins.map(ClusterPin.init), radiusPoints: radiusPoints)
+            let categories = Dictionary(layout.pins.map { ($0.id, $0.category) }, uniquingKeysWith: { first, _ in first })
+            clustered = ClusterDrawing(index: index, camera: view, categories: categories)
+        }
+        let drawing = PreviewDrawing(circle: region, pins: clustered == nil ? layout.pins : [], transform: transform)
+        var svg = path.map { $0.drawn(over: drawing.svg) } ?? drawing.svg
+        if let clustered { svg = clustered.drawn(over: svg) }
         if let output {
             try OutputFile.write(svg, to: output)
         } else {

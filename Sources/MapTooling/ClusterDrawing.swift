@@ -1,0 +1,112 @@
+import GeoMath
+import Projection
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a reference renderer draws for the pins of a camera state when they are clustered:
+/// the items the camera shows (``PinClusterIndex/items(in:into:)``), in draw order. A cluster
+/// is a badge split between MISSING and FOUND by its counts, with its count; a single pin is
+/// a pin; a group that never splits is drawn as its spread layout, each pin joined to the
+/// group's place by a leader line. ``drawn(over:)`` puts it into a drawing's SVG.
+public struct ClusterDrawing: Hashable, Sendable {
+    /// One drawn item.
+    public struct Item: Hashable, Sendable {
+        /// The viewport query's item.
+        public let placed: PlacedClusterItem
+        /// Its pins' ids, sorted.
+        public let ids: [String]
+        /// Its spread layout (a group that never splits), or nil.
+        public let spread: [SpreadPin]?
+        /// The category of each spread pin, in the spread's order (empty without a spread).
+        public let spreadCategories: [PinCategory]
+    }
+
+    /// The items, in draw order.
+    public let items: [Item]
+    /// The level drawn (floor of the camera's zoom).
+    public let level: Int
+
+    /// The radius of a cluster badge in points: 12 for two pins, growing with the logarithm
+    /// of the count to 22 (the touch target's half) at 1 000 and beyond.
+    public static func badgeRadius(count: Int) -> Double {
+        min(12 + 10 * log10(Double(max(count, 2)) / 2) / log10(500), 22)
+    }
+
+    /// Lays out the clustered pins of `index` for `camera`.
+    ///
+    /// - Parameters:
+    ///   - index: The cluster index.
+    ///   - camera: The camera.
+    ///   - categories: Each pin's category by id (for the spread pins' colours).
+    public init(index: PinClusterIndex, camera: MercatorCamera, categories: [String: PinCategory]) {
+        var placed: [PlacedClusterItem] = []
+        index.items(in: camera, into: &placed)
+        level = index.level(forZoom: camera.zoom)
+        items = placed.map { item in
+            let spread = index.spread(of: item)
+            return Item(
+                placed: item, ids: index.pinIDs(of: item.item).sorted(), spread: spread,
+                spreadCategories: spread?.map { categories[$0.id] ?? .missing } ?? [])
+        }
+    }
+
+    /// The SVG elements: one group, `id="clusters"`, with an element per item carrying its
+    /// ids (`data-ids`, space-separated) and count.
+    public var svgElements: String {
+        func number(_ value: Double) -> String { PreviewDrawing.fixed(value, decimals: 3) }
+        let missing = PinCategory.missing.style, found = PinCategory.found.style
+        var out = "<g id=\"clusters\" data-level=\"\(level)\" stroke=\"#FFFFFF\" stroke-width=\"1.5\">\n"
+        for item in items {
+            let p = item.placed.point, it = item.placed.item
+            let ids = PreviewDrawing.escaped(item.ids.joined(separator: " "))
+            if let spread = item.spread {
+                out += "<g class=\"spread\" data-ids=\"\(ids)\" data-count=\"\(it.count)\">\n"
+                for pin in spread {
+                    out += "<line x1=\"\(number(p.x))\" y1=\"\(number(p.y))\" x2=\"\(number(pin.point.x))\" y2=\"\(number(pin.point.y))\" stroke=\"#5F6368\" stroke-width=\"1\"/>\n"
+                }
+                out += "<circle cx=\"\(number(p.x))\" cy=\"\(number(p.y))\" r=\"3\" fill=\"#5F6368\"/>\n"
+                for (pin, category) in zip(spread, item.spreadCategories) {
+                    let style = category.style
+                    out += "<circle data-id=\"\(PreviewDrawing.escaped(pin.id))\" data-symbol=\"\(style.symbol)\" cx=\"\(number(pin.point.x))\" cy=\"\(number(pin.point.y))\" r=\"6\" fill=\"\(style.colorHex)\"/>\n"
+                }
+                out += "</g>\n"
+            } else if it.isCluster {
+                let r = Self.badgeRadius(count: it.count)
+                out += "<g class=\"cluster\" data-ids=\"\(ids)\" data-count=\"\(it.count)\" data-missing=\"\(it.missingCount)\" data-found=\"\(it.foundCount)\">\n"
+                // The MISSING share as a sector from the top, clockwise, over the FOUND disc.
+                out += "<circle cx=\"\(number(p.x))\" cy=\"\(number(p.y))\" r=\"\(number(r))\" fill=\"\(found.colorHex)\"/>\n"
+                if it.missingCount == it.count {
+                    out += "<circle cx=\"\(number(p.x))\" cy=\"\(number(p.y))\" r=\"\(number(r))\" fill=\"\(missing.colorHex)\"/>\n"
+                } else if it.missingCount > 0 {
+                    let angle = 2 * Double.pi * Double(it.missingCount) / Double(it.count)
+                    let ex = p.x + r * sin(angle), ey = p.y - r * cos(angle)
+                    out += "<path d=\"M\(number(p.x)),\(number(p.y)) L\(number(p.x)),\(number(p.y - r)) A\(number(r)),\(number(r)) 0 \(angle > Double.pi ? 1 : 0) 1 \(number(ex)),\(number(ey)) Z\" fill=\"\(missing.colorHex)\"/>\n"
+                }
+                out += "<text x=\"\(number(p.x))\" y=\"\(number(p.y + 4))\" text-anchor=\"middle\" font-size=\"11\" font-weight=\"bold\" fill=\"#FFFFFF\" stroke=\"none\">\(it.count)</text>\n"
+                out += "</g>\n"
+            } else {
+                let style = (it.missingCount == 1 ? PinCategory.missing : PinCategory.found).style
+                out += "<circle class=\"pin\" data-ids=\"\(ids)\" data-symbol=\"\(style.symbol)\" cx=\"\(number(p.x))\" cy=\"\(number(p.y))\" r=\"6\" fill=\"\(style.colorHex)\"/>\n"
+            }
+        }
+        out += "</g>\n"
+        return out
+    }
+
+    /// A drawing's SVG document with the clusters added under its legend (before the legend's
+    /// group, so the legend stays on top), or at its end when it has no legend.
+    public func drawn(over document: String) -> String {
+        if let legend = document.range(of: "<g id=\"legend\"") {
+            return String(document[..<legend.lowerBound]) + svgElements + String(document[legend.lowerBound...])
+        }
+        let closing = "</svg>\n"
+        guard document.hasSuffix(closing) else { return document + svgElements }
+        return String(document.dropLast(closing.count)) + svgElements + closing
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import GeoMath
+import MapTooling
+import Projection
+import Testing
+
+@Suite("Cluster drawing")
+struct ClusterDrawingTests {
+    /// 300 pins around Paris, three pets at one address and two at another.
+    static func pins() throws -> [ClusterPin] {
+        var pins: [ClusterPin] = []
+        for k in 0..<300 {
+            let coordinate = try Coordinate(latitude: 48.80 + Double(k % 17) * 0.0061, longitude: 2.25 + Double(k % 23) * 0.0083 + Double(k) * 1e-5)
+            pins.append(ClusterPin(id: "p\(k)", point: MercatorPoint(coordinate), category: k % 3 == 0 ? .found : .missing))
+        }
+        let address = MercatorPoint(try Coordinate(latitude: 48.853, longitude: 2.3499))
+        for (k, category) in [PinCategory.missing, .found, .missing].enumerated() {
+            pins.append(ClusterPin(id: "same\(k)", point: address, category: category))
+        }
+        return pins
+    }
+
+    @Test("the SVG has one element per item of the viewport query, in draw order, with its ids, counts and place; groups that never split are their spread pins")
+    func drawingMatchesQuery() throws {
+        let pins = try Self.pins()
+        let index = try PinClusterIndex(pins: pins)
+        let categories = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0.category) })
+        for (zoom, bearing) in [(11.5, 0.0), (13.2, 30), (22.5, -45)] {
+            var camera = try MercatorCamera(center: Coordinate(latitude: 48.853, longitude: 2.3499), zoom: zoom, widthPoints: 390, heightPoints: 844)
+            try camera.jump(bearing: bearing)
+            var placed: [PlacedClusterItem] = []
+            index.items(in: camera, into: &placed)
+            let drawing = ClusterDrawing(index: index, camera: camera, categories: categories)
+            #expect(drawing.items.map(\.placed) == placed)
+            #expect(drawing.level == index.level(forZoom: zoom))
+            let svg = drawing.drawn(over: "<svg>\n<g id=\"legend\">\n</g>\n</svg>\n")
+            // Under the legend: the clusters' group comes first.
+            #expect(svg.range(of: "id=\"clusters\"")!.lowerBound < svg.range(of: "id=\"legend\"")!.lowerBound)
+            // One element with data-ids per item, in draw order.
+            let idLists = svg.components(separatedBy: "data-ids=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            #expect(idLists == drawing.items.map { $0.ids.joined(separator: " ") })
+            #expect(idLists.count == placed.count && !placed.isEmpty)
+            for item in drawing.items {
+                let it = item.placed.item
+                #expect(item.ids.count == it.count)
+                if let spread = item.spread {
+                    #expect(it.expansionZoom == nil && it.count > 1)
+                    #expect(Set(spread.map(\.id)) == Set(item.ids))
+                    #expect(item.spreadCategories == spread.map { categories[$0.id]! })
+                } else if it.isCluster {
+                    #expect(svg.contains("data-count=\"\(it.count)\" data-missing=\"\(it.missingCount)\" data-found=\"\(it.foundCount)\""))
+                    #expect(svg.contains(">\(it.count)</text>"))
+                }
+            }
+        }
+        // At zoom 22.5 the pets at one address are a spread of three, 44 points apart or more.
+        let camera = try MercatorCamera(center: Coordinate(latitude: 48.853, longitude: 2.3499), zoom: 22.5, widthPoints: 390, heightPoints: 844)
+        let drawing = ClusterDrawing(index: index, camera: camera, categories: categories)
+        let group = try #require(drawing.items.first { $0.ids == ["same0", "same1", "same2"] })
+        let spread = try #require(group.spread)
+        for a in spread.indices {
+            for b in spread.indices where b > a {
+                let d = ((spread[a].point.x - spread[b].point.x) * (spread[a].point.x - spread[b].point.x)
+                    + (spread[a].point.y - spread[b].point.y) * (spread[a].point.y - spread[b].point.y)).squareRoot()
+                #expect(d >= 44)
+            }
+        }
+    }
+
+    @Test("badges grow with the count from 12 to 22 points and no further")
+    func badgeRadius() {
+        #expect(ClusterDrawing.badgeRadius(count: 2) == 12)
+        #expect(abs(ClusterDrawing.badgeRadius(count: 1_000) - 22) < 1e-12)
+        #expect(ClusterDrawing.badgeRadius(count: 1_000_000) == 22)
+        var last = 0.0
+        for count in [2, 5, 20, 100, 999] {
+            let r = ClusterDrawing.badgeRadius(count: count)
+            #expect(r > last)
+            last = r
+        }
+    }
+}
