@@ -1,3 +1,4 @@
+import CMallocCounter
 import GeoMath
 import MapTooling
 import Projection
@@ -10,6 +11,8 @@ import Projection
 /// - "cluster index update (1% of pins)": 1 000 of the 100 000 announcements refreshed by id
 ///   (500 moved anywhere in the area, 250 removed, 250 new), on a copy of the built index,
 ///   against rebuilding the index from the resulting pins.
+/// - "cluster index build, 1000000 pins worldwide": uniform in longitude and latitude, with
+///   the index's heap per pin (kept, and at the build's peak).
 /// - "cluster viewport query + placement": the items a 390 x 844 camera over Paris shows at
 ///   zooms 11 to 16 in turn (level, candidates, screen points, draw order), against placing
 ///   10 000 pins with the camera's affine map (`place(_:into:)`).
@@ -94,6 +97,7 @@ enum ClustersSuite {
             suite: "clusters", operation: "cluster index update (1% of pins by id)", size: upserts.count + removals.count,
             nsPerOp: update.operation.median, spread: update.operation.spread, baseline: "rebuilding the index from the updated pins",
             baselineNsPerOp: update.baseline.median, allocationsPerOp: nil))
+        results.append(try worldwide(samples: samples, uniform: uniform, progress: progress))
         progress("clusters: viewport query + placement for a phone, against placing 10000 pins...")
         let camera = Workloads.phoneCamera()
         var cameras: [MercatorCamera] = []
@@ -126,5 +130,43 @@ enum ClustersSuite {
             nsPerOp: query.library.median, spread: query.library.spread, baseline: "placing 10000 pins (affine)",
             baselineNsPerOp: query.baselines[0].median, allocationsPerOp: query.allocationsPerOp))
         return results
+    }
+
+    /// 1 000 000 pins uniform in longitude and latitude (within the Mercator world's +-85.05
+    /// degrees) over the world: the build's time against projecting them through PROJ, and the
+    /// index's heap per pin, kept and at the build's peak (one more build, measured with the
+    /// malloc counter; nil where it is not linked).
+    static func worldwide(samples: Int, uniform: () -> Double, progress: (String) -> Void) throws -> Measurement {
+        let count = 1_000_000
+        var coordinates: [Coordinate] = []
+        coordinates.reserveCapacity(count)
+        for _ in 0..<count {
+            coordinates.append(try Coordinate(latitude: (uniform() * 2 - 1) * WebMercator.maximumLatitude, longitude: uniform() * 360 - 180))
+        }
+        let points = WebMercator.project(coordinates)
+        let pins = points.indices.map { ClusterPin(id: "pet\($0)", point: points[$0], category: $0 % 3 == 0 ? .found : .missing) }
+        progress("clusters: building the index of 1000000 pins worldwide, against projecting them through PROJ...")
+        var failure: GeometryError? = nil
+        let build = measurePair(
+            samples: 3, size: 1,
+            operation: {
+                do throws(GeometryError) { blackHole(try PinClusterIndex(pins: pins)) } catch { failure = error }
+            },
+            baseline: { blackHole(WebMercator.project(coordinates)) })
+        if let failure { throw failure }
+        var memory: (retainedBytes: Double, peakBytes: Double)? = nil
+        if malloc_counter_is_available() == 1 {
+            let before = malloc_counter_thread_live_bytes()
+            malloc_counter_thread_reset_peak()
+            let index = try PinClusterIndex(pins: pins)
+            let kept = malloc_counter_thread_live_bytes() - before
+            let peak = malloc_counter_thread_peak_live_bytes() - before
+            blackHole(index)
+            memory = (Double(kept) / Double(count), Double(peak) / Double(count))
+        }
+        return Measurement(
+            suite: "clusters", operation: "cluster index build, 1000000 pins worldwide", size: count, nsPerOp: build.operation.median,
+            spread: build.operation.spread, baseline: "PROJ projection of the same pins (one batch)",
+            baselineNsPerOp: build.baseline.median, allocationsPerOp: nil, memoryPerItem: memory)
     }
 }

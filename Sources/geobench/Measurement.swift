@@ -24,6 +24,9 @@ struct Measurement {
     /// The median and 99th percentile of single operations timed one by one, in nanoseconds,
     /// where a suite times them so (the motion suite's trace frames).
     var framePercentiles: (p50: Double, p99: Double)? = nil
+    /// Heap bytes per item (per pin) on the measuring thread, where a suite measures them: what
+    /// the result keeps, and the most in use at once while it was made.
+    var memoryPerItem: (retainedBytes: Double, peakBytes: Double)? = nil
 
     var ratio: Double? { baselineNsPerOp.map { nsPerOp / $0 } }
 
@@ -45,6 +48,10 @@ struct Measurement {
                 if let percentiles = result.framePercentiles {
                     fields += [("p50NsPerOp", .number(percentiles.p50)), ("p99NsPerOp", .number(percentiles.p99))]
                 }
+                // Only on rows whose memory was measured.
+                if let memory = result.memoryPerItem {
+                    fields += [("retainedBytesPerItem", .number(memory.retainedBytes)), ("peakBytesPerItem", .number(memory.peakBytes))]
+                }
                 return .object(fields)
             })),
         ])
@@ -61,7 +68,12 @@ struct Measurement {
                 result.allocationsPerOp.map { format($0, decimals: 3) } ?? "-",
             ]
         }
-        return TextTable.render(header: header, rows: rows)
+        var text = TextTable.render(header: header, rows: rows)
+        for result in results {
+            guard let memory = result.memoryPerItem else { continue }
+            text += "\n\(result.operation): heap per item retained \(format(memory.retainedBytes, decimals: 1)) bytes, at peak \(format(memory.peakBytes, decimals: 1)) bytes"
+        }
+        return text
     }
 }
 
