@@ -149,8 +149,7 @@ extension PinClusterIndex {
         newIDOrder.reserveCapacity(newCount)
         var idRemap = [Int32](repeating: -1, count: oldCount)
         var position = 0
-        for rank in arrivalsByID {
-            let place = idPosition(of: newIDs[Int(rank)])
+        func keepSurvivors(upTo place: Int) {
             while position < place {
                 let oldRank = Int(idOrder[position])
                 if !isLeaving[oldRank] {
@@ -159,16 +158,12 @@ extension PinClusterIndex {
                 }
                 position += 1
             }
+        }
+        for rank in arrivalsByID {
+            keepSurvivors(upTo: idPosition(of: newIDs[Int(rank)]))
             newIDOrder.append(rank)
         }
-        while position < oldCount {
-            let oldRank = Int(idOrder[position])
-            if !isLeaving[oldRank] {
-                idRemap[position] = Int32(newIDOrder.count)
-                newIDOrder.append(change.oldToNew[oldRank])
-            }
-            position += 1
-        }
+        keepSurvivors(upTo: oldCount)
         pinsLevel.smallestID = [Int32](repeating: 0, count: newCount)
         for (place, rank) in newIDOrder.enumerated() { pinsLevel.smallestID[Int(rank)] = Int32(place) }
         (pinsLevel.mortonKeys, pinsLevel.byMorton) = Self.splicedMortonIndex(
@@ -375,7 +370,6 @@ extension PinClusterIndex {
         childStart.reserveCapacity(capacity + 1)
         var formed = 0
         var members: [Int32] = []
-        let half = WebMercator.worldWidthMeters / 2
         func emitRecomputed(_ s: Int) {
             collectItems(in: newAbove, near: newAbove.x[s], newAbove.y[s], within: radius, into: &near)
             members.removeAll(keepingCapacity: true)
@@ -385,24 +379,8 @@ extension PinClusterIndex {
             let index = Int32(level.x.count)
             let x: Double, y: Double, count: Int32, missing: Int32, expansion: Int8, smallest: Int32
             if members.count > 1 {
-                let px = newAbove.x[s]
-                var pins: Int64 = 0, wx = 0.0, wy = 0.0, missed: Int64 = 0
-                var low = Int32.max
-                for j in members { pins += Int64(newAbove.count[Int(j)]) }
-                for j in members {
-                    let j = Int(j)
-                    low = min(low, newAbove.smallestID[j])
-                    let weight = Double(newAbove.count[j])
-                    wx += weight * WebMercator.wrappedEasting(newAbove.x[j] - px)
-                    wy += weight * newAbove.y[j]
-                    missed += Int64(newAbove.missing[j])
-                }
-                x = WebMercator.wrappedEasting(px + wx / Double(pins))
-                y = min(max(wy / Double(pins), -half), half)
-                count = Int32(pins)
-                missing = Int32(missed)
+                (x, y, count, missing, smallest) = merged(members, in: newAbove)
                 expansion = Int8(zoom + 1 <= maximumZoom ? zoom + 1 : -1)
-                smallest = low
                 formed += 1
             } else {
                 x = newAbove.x[s]

@@ -304,29 +304,20 @@ public struct PinClusterIndex: Equatable, Sendable {
             }
             if !placedSelf { neighbours.append(Int32(i)) }
             // (In rank order, the items' index order, so that sums do not depend on the grid.)
-            var pins: Int64 = 0
-            for j in neighbours { pins += Int64(above.count[Int(j)]) }
-            if pins >= 2 && neighbours.count > 1 {
+            if neighbours.count > 1 {
                 formed = true
-                var wx = 0.0, wy = 0.0, missing: Int64 = 0
-                var smallest = Int32.max
+                let cluster = merged(neighbours, in: above)
                 for j in neighbours {
-                    let j = Int(j)
-                    smallest = min(smallest, above.smallestID[j])
-                    let weight = Double(above.count[j])
-                    wx += weight * WebMercator.wrappedEasting(above.x[j] - px)
-                    wy += weight * above.y[j]
-                    missing += Int64(above.missing[j])
-                    taken[j] = true
-                    parent[j] = Int32(level.x.count)
-                    childIndex.append(Int32(j))
+                    taken[Int(j)] = true
+                    parent[Int(j)] = Int32(level.x.count)
+                    childIndex.append(j)
                 }
-                level.x.append(WebMercator.wrappedEasting(px + wx / Double(pins)))
-                level.y.append(min(max(wy / Double(pins), -half), half))
-                level.count.append(Int32(pins))
-                level.missing.append(Int32(missing))
+                level.x.append(cluster.x)
+                level.y.append(cluster.y)
+                level.count.append(cluster.count)
+                level.missing.append(cluster.missing)
                 level.expansion.append(Int8(zoom + 1 <= maximumZoom ? zoom + 1 : -1))
-                level.smallestID.append(smallest)
+                level.smallestID.append(cluster.smallestID)
             } else {
                 // Alone (or a cluster with no neighbour: it stays the same cluster).
                 taken[i] = true
@@ -370,6 +361,31 @@ public struct PinClusterIndex: Equatable, Sendable {
         copy.childIndex = []
         copy.parentOfAbove = []
         return copy
+    }
+}
+
+extension PinClusterIndex {
+    /// The cluster of `members` (two or more items of a level, in rank order, the seed first):
+    /// the weighted centroid (pins as weights, eastings relative to the seed the short way,
+    /// summed in rank order, then wrapped; the northing clamped onto the world), the pins, the
+    /// MISSING pins and the smallest id. The build and the update both make clusters here, so
+    /// they agree bit for bit.
+    static func merged(_ members: [Int32], in above: Level) -> (x: Double, y: Double, count: Int32, missing: Int32, smallestID: Int32) {
+        let half = WebMercator.worldWidthMeters / 2
+        let px = above.x[Int(members[0])]
+        var pins: Int64 = 0
+        for j in members { pins += Int64(above.count[Int(j)]) }
+        var wx = 0.0, wy = 0.0, missing: Int64 = 0
+        var smallest = Int32.max
+        for j in members {
+            let j = Int(j)
+            smallest = min(smallest, above.smallestID[j])
+            let weight = Double(above.count[j])
+            wx += weight * WebMercator.wrappedEasting(above.x[j] - px)
+            wy += weight * above.y[j]
+            missing += Int64(above.missing[j])
+        }
+        return (WebMercator.wrappedEasting(px + wx / Double(pins)), min(max(wy / Double(pins), -half), half), Int32(pins), Int32(missing), smallest)
     }
 }
 
