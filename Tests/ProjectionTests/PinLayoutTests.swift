@@ -147,6 +147,7 @@ struct PinLayoutTests {
         // Bytes this thread allocated and did not free: tests running beside this one (some load
         // a 50 MB line) do not disturb it, as process-wide heap statistics once did.
         let before = malloc_counter_thread_live_bytes()
+        malloc_counter_thread_reset_peak()
         let layout = PinLayout(announcements: announcements, frame: frame)
         #expect(layout.pins.count == count)
         #expect(layout.pins.allSatisfy { $0.point.x.isFinite && $0.point.y.isFinite })
@@ -155,7 +156,11 @@ struct PinLayoutTests {
         // at least 32 MB on top.
         let output = layout.pins.capacity * MemoryLayout<Pin>.stride
         #expect(retained <= output + (1 << 20), "retained \(retained) bytes for an output of \(output)")
-        #expect(retained >= output, "the counter did not see the output (\(retained) bytes)")
+        // That the counter saw the output: by the peak, which held it (and the two buffers).
+        // The net retained figure can fall a few bytes short of it when the layout frees a block
+        // this thread allocated before (16 bytes, once in five runs).
+        let peak = Int(malloc_counter_thread_peak_live_bytes() - before)
+        #expect(peak >= output, "the counter did not see the output (peak \(peak) bytes)")
     }
 }
 
