@@ -50,7 +50,7 @@ extension PinClusterIndex {
     ///
     /// - Parameters:
     ///   - pins: Pins to add or change (each id at most once).
-    ///   - ids: Ids of pins to remove (each held by the index, and not among `pins`).
+    ///   - removedIDs: Ids of pins to remove (each held by the index, and not among `pins`).
     /// - Throws: `GeometryError/invalidClusterParameter(name:value:expected:)` for a point
     ///   that is not finite, `GeometryError/duplicatePinID(_:)` for an id given twice (in
     ///   either list or in both), `GeometryError/unknownPinID(_:)` for an id to remove that
