@@ -395,12 +395,7 @@ extension PinClusterIndex {
                 childIndex.append(j)
             }
             childStart.append(Int32(childIndex.count))
-            level.x.append(x)
-            level.y.append(y)
-            level.count.append(count)
-            level.missing.append(missing)
-            level.expansion.append(expansion)
-            level.smallestID.append(smallest)
+            level.appendItem(x: x, y: y, count: count, missing: missing, expansion: expansion, smallestID: smallest)
             // The same item as before (same members, same values) counts as carried over, so
             // the change stops here.
             let oldS = Int(aboveChange.newToOld[s])
@@ -443,12 +438,9 @@ extension PinClusterIndex {
                 }
             }
             childStart.append(Int32(childIndex.count))
-            level.x.append(old.x[o])
-            level.y.append(old.y[o])
-            level.count.append(old.count[o])
-            level.missing.append(old.missing[o])
-            level.expansion.append(old.expansion[o])
-            level.smallestID.append(idRemap[Int(old.smallestID[o])])
+            level.appendItem(
+                x: old.x[o], y: old.y[o], count: old.count[o], missing: old.missing[o], expansion: old.expansion[o],
+                smallestID: idRemap[Int(old.smallestID[o])])
             levelChange.oldToNew[o] = index
             levelChange.newToOld.append(Int32(o))
         }

@@ -117,6 +117,16 @@ public struct PinClusterIndex: Equatable, Sendable {
 
         var isCopy: Bool { childStart.isEmpty }
         var itemCount: Int { x.count }
+
+        /// Appends one item's values (its children and orders are the caller's).
+        mutating func appendItem(x: Double, y: Double, count: Int32, missing: Int32, expansion: Int8, smallestID: Int32) {
+            self.x.append(x)
+            self.y.append(y)
+            self.count.append(count)
+            self.missing.append(missing)
+            self.expansion.append(expansion)
+            self.smallestID.append(smallestID)
+        }
     }
 
     /// Builds the index.
@@ -312,23 +322,17 @@ public struct PinClusterIndex: Equatable, Sendable {
                     parent[Int(j)] = Int32(level.x.count)
                     childIndex.append(j)
                 }
-                level.x.append(cluster.x)
-                level.y.append(cluster.y)
-                level.count.append(cluster.count)
-                level.missing.append(cluster.missing)
-                level.expansion.append(Int8(zoom + 1 <= maximumZoom ? zoom + 1 : -1))
-                level.smallestID.append(cluster.smallestID)
+                level.appendItem(
+                    x: cluster.x, y: cluster.y, count: cluster.count, missing: cluster.missing,
+                    expansion: Int8(zoom + 1 <= maximumZoom ? zoom + 1 : -1), smallestID: cluster.smallestID)
             } else {
                 // Alone (or a cluster with no neighbour: it stays the same cluster).
                 taken[i] = true
                 parent[i] = Int32(level.x.count)
                 childIndex.append(Int32(i))
-                level.x.append(px)
-                level.y.append(py)
-                level.count.append(above.count[i])
-                level.missing.append(above.missing[i])
-                level.expansion.append(above.count[i] > 1 ? above.expansion[i] : -1)
-                level.smallestID.append(above.smallestID[i])
+                level.appendItem(
+                    x: px, y: py, count: above.count[i], missing: above.missing[i],
+                    expansion: above.count[i] > 1 ? above.expansion[i] : -1, smallestID: above.smallestID[i])
             }
             childStart.append(Int32(childIndex.count))
         }
