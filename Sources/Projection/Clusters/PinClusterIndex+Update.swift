@@ -203,8 +203,8 @@ extension PinClusterIndex {
     /// An order by (easting, index) from an old one: its carried items renumbered, the fresh
     /// ones merged in.
     static func splicedEastingOrder(old: [Int32], oldToNew: [Int32], fresh: [Int32], x: [Double]) -> [Int32] {
-        var freshByEasting = fresh
-        freshByEasting.sort { x[Int($0)] != x[Int($1)] ? x[Int($0)] < x[Int($1)] : $0 < $1 }
+        // (fresh is ascending, so a stable sort by easting breaks ties by index.)
+        let freshByEasting = radixSorted(fresh.map { orderedBits(x[Int($0)] + 0) }).map { fresh[Int($0)] }
         var order: [Int32] = []
         order.reserveCapacity(x.count)
         var next = 0
@@ -227,8 +227,9 @@ extension PinClusterIndex {
     /// A Morton index from an old one: its carried items renumbered, the fresh ones merged in
     /// by (key, index).
     static func splicedMortonIndex(old: Level, oldToNew: [Int32], fresh: [Int32], x: [Double], y: [Double]) -> ([UInt64], [Int32]) {
-        var freshKeyed = fresh.map { (key: mortonKey(x: x[Int($0)], y: y[Int($0)]), index: $0) }
-        freshKeyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+        // (fresh is ascending, so a stable sort by key breaks ties by index.)
+        let freshKeys = fresh.map { mortonKey(x: x[Int($0)], y: y[Int($0)]) }
+        let freshKeyed = radixSorted(freshKeys).map { (key: freshKeys[Int($0)], index: fresh[Int($0)]) }
         var keys: [UInt64] = [], order: [Int32] = []
         keys.reserveCapacity(x.count)
         order.reserveCapacity(x.count)

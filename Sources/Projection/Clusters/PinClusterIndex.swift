@@ -147,9 +147,9 @@ public struct PinClusterIndex: Equatable, Sendable {
         }
         self.radiusPoints = radiusPoints
         self.maximumZoom = maximumZoom
-        // Rank: easting, northing, id (onto the world first).
-        var placed: [(x: Double, y: Double, pin: Int)] = []
-        placed.reserveCapacity(pins.count)
+        // Onto the world first.
+        let n = pins.count
+        var px = [Double](repeating: 0, count: n), py = [Double](repeating: 0, count: n)
         let half = WebMercator.worldWidthMeters / 2
         for (index, pin) in pins.enumerated() {
             let p = pin.point
@@ -158,32 +158,39 @@ public struct PinClusterIndex: Equatable, Sendable {
                     name: "pin \(pin.id) \(p.x.isFinite ? "northing" : "easting")", value: p.x.isFinite ? p.y : p.x,
                     expected: "a finite number of Web Mercator metres")
             }
-            placed.append((WebMercator.wrappedEasting(p.x), min(max(p.y, -half), half), index))
+            // (+ 0 makes a -0 easting or northing +0, so that the keys below order them as < does.)
+            px[index] = WebMercator.wrappedEasting(p.x) + 0
+            py[index] = min(max(p.y, -half), half) + 0
         }
-        placed.sort { a, b in
-            if a.x != b.x { return a.x < b.x }
-            if a.y != b.y { return a.y < b.y }
-            return pins[a.pin].id < pins[b.pin].id
+        // The pins in the order of their ids; an id given twice sits beside itself there.
+        let byID = Self.idSortedOrder(pins)
+        for k in byID.indices.dropFirst() where pins[Int(byID[k])].id == pins[Int(byID[k - 1])].id {
+            throw .duplicatePinID(pins[Int(byID[k])].id)
         }
-        var seen = Set<String>(minimumCapacity: pins.count)
-        for entry in placed where !seen.insert(pins[entry.pin].id).inserted {
-            throw .duplicatePinID(pins[entry.pin].id)
+        // Rank: easting, northing, id. Stable sorts of the id order by northing, then by
+        // easting, give that order.
+        var ranked = byID
+        for coordinate in [py, px] {
+            let keys = ranked.map { Self.orderedBits(coordinate[Int($0)]) }
+            let permutation = radixSorted(keys)
+            ranked = permutation.map { ranked[Int($0)] }
         }
-        ids = placed.map { pins[$0.pin].id }
-        categories = placed.map { pins[$0.pin].category }
+        ids = ranked.map { pins[Int($0)].id }
+        categories = ranked.map { pins[Int($0)].category }
         var top = Level()
-        top.x = placed.map(\.x)
-        top.y = placed.map(\.y)
-        top.count = Array(repeating: 1, count: placed.count)
-        top.missing = placed.map { pins[$0.pin].category == .missing ? 1 : 0 }
-        top.expansion = Array(repeating: -1, count: placed.count)
-        // Each pin's place in the order of the ids (string order).
-        var idOrder = Array(0..<placed.count)
-        idOrder.sort { pins[placed[$0].pin].id < pins[placed[$1].pin].id }
-        top.smallestID = Array(repeating: 0, count: placed.count)
-        for (position, rank) in idOrder.enumerated() { top.smallestID[rank] = Int32(position) }
-        self.idOrder = idOrder.map { Int32($0) }
-        top.byEasting = Array(0..<Int32(placed.count))
+        top.x = ranked.map { px[Int($0)] }
+        top.y = ranked.map { py[Int($0)] }
+        top.count = Array(repeating: 1, count: n)
+        top.missing = ranked.map { pins[Int($0)].category == .missing ? 1 : 0 }
+        top.expansion = Array(repeating: -1, count: n)
+        // Each rank's place in the order of the ids (string order), and back.
+        var rankOfPin = [Int32](repeating: 0, count: n)
+        for (rank, pin) in ranked.enumerated() { rankOfPin[Int(pin)] = Int32(rank) }
+        let idOrder = byID.map { rankOfPin[Int($0)] }
+        top.smallestID = Array(repeating: 0, count: n)
+        for (position, rank) in idOrder.enumerated() { top.smallestID[Int(rank)] = Int32(position) }
+        self.idOrder = idOrder
+        top.byEasting = Array(0..<Int32(n))
         (top.mortonKeys, top.byMorton) = Self.mortonIndex(x: top.x, y: top.y)
         var built = [top]
         for zoom in stride(from: maximumZoom, through: 0, by: -1) {
@@ -205,25 +212,57 @@ public struct PinClusterIndex: Equatable, Sendable {
         let rows = columns
         func column(_ x: Double) -> Int { min(max(Int(((x + half) / cell).rounded(.down)), 0), columns - 1) }
         func row(_ y: Double) -> Int { min(max(Int(((y + half) / cell).rounded(.down)), 0), rows - 1) }
-        // The items sorted by cell (row-major keys), by a stable radix sort.
+        // The items sorted by cell, by a stable radix sort of row-major keys over the block of
+        // rows and columns they occupy (fewer digits than keys over the world).
+        var minColumn = columns, maxColumn = 0, minRow = rows, maxRow = 0
+        for i in 0..<n {
+            let c = column(above.x[i]), r = row(above.y[i])
+            minColumn = min(minColumn, c)
+            maxColumn = max(maxColumn, c)
+            minRow = min(minRow, r)
+            maxRow = max(maxRow, r)
+        }
+        let span = maxColumn - minColumn + 1
         var keys = [UInt64](repeating: 0, count: n)
-        for i in 0..<n { keys[i] = UInt64(row(above.y[i]) * columns + column(above.x[i])) }
+        for i in 0..<n { keys[i] = UInt64((row(above.y[i]) - minRow) * span + column(above.x[i]) - minColumn) }
         let order = radixSorted(keys)
-        // The keys and points in that order, read sequentially by the sweep.
-        var sortedKeys = [UInt64](repeating: 0, count: n)
-        var sx = [Double](repeating: 0, count: n), sy = [Double](repeating: 0, count: n)
+        // Scratch, freed on return: the keys, points and taken flags in that order, each item's
+        // place in it and each place's cell.
+        let sortedKeys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: n)
+        let sx = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
+        let sy = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
+        let takenAt = UnsafeMutableBufferPointer<Bool>.allocate(capacity: n)
+        let positionOf = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        let cellOfPosition = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        defer {
+            sortedKeys.deallocate()
+            sx.deallocate()
+            sy.deallocate()
+            takenAt.deallocate()
+            positionOf.deallocate()
+            cellOfPosition.deallocate()
+        }
+        var cells = 0
         for k in 0..<n {
             let i = Int(order[k])
             sortedKeys[k] = keys[i]
             sx[k] = above.x[i]
             sy[k] = above.y[i]
+            takenAt[k] = false
+            positionOf[i] = Int32(k)
+            if k == 0 || keys[i] != sortedKeys[k - 1] { cells += 1 }
+            cellOfPosition[k] = Int32(cells - 1)
         }
         let r2 = radius * radius
-        // Every item's neighbours within r (itself excluded), as (item, neighbour) pairs, from a
-        // sweep over the occupied cells in key order: for each cell, the runs of the three
-        // cells above, beside and below it are found by pointers that only move forward (the
-        // lowest key wanted never decreases), the wrapped columns by binary search.
-        var pairs: [(Int32, Int32)] = []
+        // For each occupied cell (a run of that order) the runs of the cells that can hold
+        // items within r of its items, six (start, end) pairs: per row above, beside and
+        // below, its three cells, and across the antimeridian the last column beside the
+        // first and back (else empty). They come from a sweep over the occupied cells in key
+        // order: the lowest key wanted in each row never decreases, so each row's pointer only
+        // moves forward; the wrapped columns are found by binary search.
+        let runs = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 12 * cells)
+        defer { runs.deallocate() }
+        runs.initialize(repeating: 0)
         func lowerBound(_ key: UInt64) -> Int {
             var low = 0, high = n
             while low < high {
@@ -233,16 +272,18 @@ public struct PinClusterIndex: Equatable, Sendable {
             return low
         }
         var pointers = (0, 0, 0)
-        var a = 0
+        var a = 0, cellNumber = 0
         while a < n {
             let key = sortedKeys[a]
             var b = a + 1
             while b < n && sortedKeys[b] == key { b += 1 }
-            let r = Int(key) / columns, c = Int(key) % columns
+            let r = Int(key) / span, c = minColumn + Int(key) % span
             for dr in -1...1 {
                 let rr = r + dr
-                guard rr >= 0, rr < rows else { continue }
-                let lowKey = UInt64(rr * columns + max(c - 1, 0)), highKey = UInt64(rr * columns + min(c + 1, columns - 1))
+                guard rr >= 0, rr <= maxRow - minRow else { continue }
+                let slot = 12 * cellNumber + 4 * (dr + 1)
+                let lowKey = UInt64(rr * span + max(c - 1, minColumn) - minColumn)
+                let highKey = UInt64(rr * span + min(c + 1, maxColumn) - minColumn)
                 var p = dr == -1 ? pointers.0 : dr == 0 ? pointers.1 : pointers.2
                 while p < n && sortedKeys[p] < lowKey { p += 1 }
                 switch dr {
@@ -250,96 +291,123 @@ public struct PinClusterIndex: Equatable, Sendable {
                 case 0: pointers.1 = p
                 default: pointers.2 = p
                 }
-                func scan(from start: Int, through last: UInt64) {
-                    var k = start
-                    while k < n && sortedKeys[k] <= last {
-                        let xj = sx[k], yj = sy[k]
-                        for m in a..<b where m != k {
-                            let dx = WebMercator.wrappedEasting(xj - sx[m]), dy = yj - sy[m]
-                            if dx * dx + dy * dy <= r2 { pairs.append((order[m], order[k])) }
-                        }
-                        k += 1
-                    }
-                }
-                scan(from: p, through: highKey)
+                var q = p
+                while q < n && sortedKeys[q] <= highKey { q += 1 }
+                runs[slot] = Int32(p)
+                runs[slot + 1] = Int32(q)
                 // Across the antimeridian: the last column beside the first, and back.
-                if columns >= 3 && c == 0 {
-                    let wrapKey = UInt64(rr * columns + columns - 1)
-                    scan(from: lowerBound(wrapKey), through: wrapKey)
-                } else if columns >= 3 && c == columns - 1 {
-                    let wrapKey = UInt64(rr * columns)
-                    scan(from: lowerBound(wrapKey), through: wrapKey)
+                // (Only when items occupy both the first and the last column.)
+                if columns >= 3 && minColumn == 0 && maxColumn == columns - 1 && (c == 0 || c == columns - 1) {
+                    let wrapKey = UInt64(rr * span + (c == 0 ? columns - 1 : 0))
+                    let from = lowerBound(wrapKey)
+                    var to = from
+                    while to < n && sortedKeys[to] == wrapKey { to += 1 }
+                    runs[slot + 2] = Int32(from)
+                    runs[slot + 3] = Int32(to)
                 }
             }
+            cellNumber += 1
             a = b
         }
-        // The pairs by item (counting sort), each item's neighbours ascending (rank order).
-        var neighbourStart = [Int32](repeating: 0, count: n + 1)
-        for (i, _) in pairs { neighbourStart[Int(i) + 1] += 1 }
-        for i in 0..<n { neighbourStart[i + 1] += neighbourStart[i] }
-        var neighbourOf = [Int32](repeating: 0, count: pairs.count)
-        var fill = neighbourStart
-        for (i, j) in pairs {
-            neighbourOf[Int(fill[Int(i)])] = j
-            fill[Int(i)] += 1
-        }
-        for i in 0..<n {
-            let from = Int(neighbourStart[i]), to = Int(neighbourStart[i + 1])
-            if to - from > 1 { neighbourOf[from..<to].sort() }
-        }
-        pairs = []
 
-        var taken = [Bool](repeating: false, count: n)
-        var level = Level()
-        level.x.reserveCapacity(n)
-        var childStart: [Int32] = [0]
-        var childIndex: [Int32] = []
-        childIndex.reserveCapacity(n)
+        // The greedy pass in rank order: an item not yet taken takes itself and every item not
+        // yet taken within r of it (read from its cell's runs), ascending (rank order, so that
+        // sums do not depend on the grid). The level's arrays are written into scratch as long
+        // as the level above, then copied at their length.
+        let outX = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
+        let outY = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
+        let outCount = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        let outMissing = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        let outExpansion = UnsafeMutableBufferPointer<Int8>.allocate(capacity: n)
+        let outSmallest = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        let childStart = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n + 1)
+        let childIndex = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        let parent = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        defer {
+            outX.deallocate()
+            outY.deallocate()
+            outCount.deallocate()
+            outMissing.deallocate()
+            outExpansion.deallocate()
+            outSmallest.deallocate()
+            childStart.deallocate()
+            childIndex.deallocate()
+            parent.deallocate()
+        }
+        childStart[0] = 0
+        var items = 0, children = 0
         var neighbours: [Int32] = []
-        var parent = [Int32](repeating: 0, count: n)
         var formed = false
-        for i in 0..<n where !taken[i] {
-            let px = above.x[i], py = above.y[i]
+        let clusterExpansion = Int8(zoom + 1 <= maximumZoom ? zoom + 1 : -1)
+        for i in 0..<n {
+            let position = Int(positionOf[i])
+            guard !takenAt[position] else { continue }
+            takenAt[position] = true
+            let px = sx[position], py = sy[position]
             neighbours.removeAll(keepingCapacity: true)
-            // The item itself and its neighbours not yet taken, ascending.
-            var placedSelf = false
-            for k in Int(neighbourStart[i])..<Int(neighbourStart[i + 1]) {
-                let j = neighbourOf[k]
-                guard !taken[Int(j)] else { continue }
-                if !placedSelf && Int(j) > i {
-                    neighbours.append(Int32(i))
-                    placedSelf = true
+            neighbours.append(Int32(i))
+            let cellRuns = 12 * Int(cellOfPosition[position])
+            for run in 0..<6 {
+                var k = Int(runs[cellRuns + 2 * run])
+                let end = Int(runs[cellRuns + 2 * run + 1])
+                while k < end {
+                    if !takenAt[k] {
+                        let dx = WebMercator.wrappedEasting(sx[k] - px), dy = sy[k] - py
+                        if dx * dx + dy * dy <= r2 {
+                            takenAt[k] = true
+                            neighbours.append(order[k])
+                        }
+                    }
+                    k += 1
                 }
-                neighbours.append(j)
             }
-            if !placedSelf { neighbours.append(Int32(i)) }
-            // (In rank order, the items' index order, so that sums do not depend on the grid.)
             if neighbours.count > 1 {
                 formed = true
+                // (Ascending: the seed is the lowest, the rest came in grid order.)
+                if neighbours.count > 2 { neighbours[1...].sort() }
                 let cluster = merged(neighbours, in: above)
                 for j in neighbours {
-                    taken[Int(j)] = true
-                    parent[Int(j)] = Int32(level.x.count)
-                    childIndex.append(j)
+                    parent[Int(j)] = Int32(items)
+                    childIndex[children] = j
+                    children += 1
                 }
-                level.appendItem(
-                    x: cluster.x, y: cluster.y, count: cluster.count, missing: cluster.missing,
-                    expansion: Int8(zoom + 1 <= maximumZoom ? zoom + 1 : -1), smallestID: cluster.smallestID)
+                outX[items] = cluster.x
+                outY[items] = cluster.y
+                outCount[items] = cluster.count
+                outMissing[items] = cluster.missing
+                outExpansion[items] = clusterExpansion
+                outSmallest[items] = cluster.smallestID
             } else {
                 // Alone (or a cluster with no neighbour: it stays the same cluster).
-                taken[i] = true
-                parent[i] = Int32(level.x.count)
-                childIndex.append(Int32(i))
-                level.appendItem(
-                    x: px, y: py, count: above.count[i], missing: above.missing[i],
-                    expansion: above.count[i] > 1 ? above.expansion[i] : -1, smallestID: above.smallestID[i])
+                parent[i] = Int32(items)
+                childIndex[children] = Int32(i)
+                children += 1
+                let count = above.count[i]
+                outX[items] = px
+                outY[items] = py
+                outCount[items] = count
+                outMissing[items] = above.missing[i]
+                outExpansion[items] = count > 1 ? above.expansion[i] : -1
+                outSmallest[items] = above.smallestID[i]
             }
-            childStart.append(Int32(childIndex.count))
+            items += 1
+            childStart[items] = Int32(children)
+        }
+        var level = Level()
+        func copied<T>(_ buffer: UnsafeMutableBufferPointer<T>, _ count: Int) -> [T] {
+            Array(UnsafeBufferPointer(rebasing: buffer[0..<count]))
         }
         if formed {
-            level.childStart = childStart
-            level.childIndex = childIndex
-            level.parentOfAbove = parent
+            level.x = copied(outX, items)
+            level.y = copied(outY, items)
+            level.count = copied(outCount, items)
+            level.missing = copied(outMissing, items)
+            level.expansion = copied(outExpansion, items)
+            level.smallestID = copied(outSmallest, items)
+            level.childStart = copied(childStart, items + 1)
+            level.childIndex = copied(childIndex, n)
+            level.parentOfAbove = copied(parent, n)
+            let childStart = level.childStart, childIndex = level.childIndex
             // The orders by easting and Morton key: an item that is an item above unchanged (one
             // child) keeps its place among the others (the map to this level keeps order), so
             // the orders above, renumbered, merged with the new clusters sorted, are the orders
@@ -473,12 +541,66 @@ extension PinClusterIndex {
     }
 }
 
+extension PinClusterIndex {
+    /// The bits of a double as an unsigned key in the same order (for finite values; -0 is
+    /// below +0, so callers add 0 first).
+    @inline(__always)
+    static func orderedBits(_ v: Double) -> UInt64 {
+        let bits = v.bitPattern
+        return bits >> 63 == 1 ? ~bits : bits | (1 << 63)
+    }
+
+    /// The pins' indices sorted by id (String's order), ties (equal ids) by index.
+    ///
+    /// ASCII ids are ordered by their bytes, which is String's order for them: by their first
+    /// eight bytes (a radix sort), then runs that share those by String's comparison. Other
+    /// ids are sorted by String's comparison.
+    static func idSortedOrder(_ pins: [ClusterPin]) -> [Int32] {
+        var prefixes = [UInt64](repeating: 0, count: pins.count)
+        for (index, pin) in pins.enumerated() {
+            var prefix: UInt64 = 0, taken = 0
+            for byte in pin.id.utf8 {
+                guard byte < 0x80 else {
+                    let order = (0..<Int32(pins.count)).sorted { a, b in
+                        let x = pins[Int(a)].id, y = pins[Int(b)].id
+                        return x != y ? x < y : a < b
+                    }
+                    return order
+                }
+                if taken < 8 {
+                    prefix |= UInt64(byte) << UInt64(56 - 8 * taken)
+                    taken += 1
+                }
+            }
+            prefixes[index] = prefix
+        }
+        var order = radixSorted(prefixes)
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count && prefixes[Int(order[end])] == prefixes[Int(order[start])] { end += 1 }
+            if end - start > 1 {
+                order[start..<end].sort { a, b in
+                    let x = pins[Int(a)].id, y = pins[Int(b)].id
+                    return x != y ? x < y : a < b
+                }
+            }
+            start = end
+        }
+        return order
+    }
+}
+
 /// The indices 0 ..< keys.count sorted by key, stably: a least-significant-digit radix sort
 /// with 11-bit digits of the key less the smallest, as many passes as the largest difference
-/// needs, the keys moved with their indices (no random access).
+/// needs (a pass whose digit is the same for every key is skipped), the keys moved with their
+/// indices (no random access).
 func radixSorted(_ keys: [UInt64]) -> [Int32] {
     let n = keys.count
-    var order = (0..<Int32(n)).map { $0 }
+    var order = [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
+        for k in 0..<n { buffer[k] = Int32(k) }
+        initialized = n
+    }
     guard n > 1 else { return order }
     var smallest = UInt64.max, largest: UInt64 = 0
     for key in keys {
@@ -487,25 +609,60 @@ func radixSorted(_ keys: [UInt64]) -> [Int32] {
     }
     let span = largest - smallest
     guard span > 0 else { return order }
-    var values = keys.map { $0 - smallest }
+    var passes = 0
+    while passes * 11 < 64 && (span >> UInt64(passes * 11)) > 0 { passes += 1 }
+    // Every pass's digit counts, from one read of the keys.
+    var counts = [Int](repeating: 0, count: passes * 2048)
+    var values = [UInt64](repeating: 0, count: n)
+    keys.withUnsafeBufferPointer { keys in
+        values.withUnsafeMutableBufferPointer { values in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for m in 0..<n {
+                    let value = keys[m] &- smallest
+                    values[m] = value
+                    for pass in 0..<passes { counts[pass * 2048 + Int((value >> UInt64(pass * 11)) & 2047)] += 1 }
+                }
+            }
+        }
+    }
     var scratchOrder = [Int32](repeating: 0, count: n)
     var scratchValues = [UInt64](repeating: 0, count: n)
-    var counts = [Int](repeating: 0, count: 2049)
-    var shift: UInt64 = 0
-    while shift < 64 && (span >> shift) > 0 {
-        for k in counts.indices { counts[k] = 0 }
-        for value in values { counts[Int((value >> shift) & 2047) + 1] += 1 }
-        for k in 1..<2049 { counts[k] += counts[k - 1] }
-        for m in 0..<n {
-            let value = values[m]
-            let digit = Int((value >> shift) & 2047)
-            scratchOrder[counts[digit]] = order[m]
-            scratchValues[counts[digit]] = value
-            counts[digit] += 1
+    for pass in 0..<passes {
+        let base = pass * 2048
+        // (A digit shared by every key leaves the order as it is.)
+        var trivial = false
+        for digit in 0..<2048 where counts[base + digit] != 0 {
+            trivial = counts[base + digit] == n
+            break
+        }
+        if trivial { continue }
+        let shift = UInt64(pass * 11)
+        counts.withUnsafeMutableBufferPointer { counts in
+            var total = 0
+            for digit in 0..<2048 {
+                let c = counts[base + digit]
+                counts[base + digit] = total
+                total += c
+            }
+            order.withUnsafeBufferPointer { order in
+                values.withUnsafeBufferPointer { values in
+                    scratchOrder.withUnsafeMutableBufferPointer { scratchOrder in
+                        scratchValues.withUnsafeMutableBufferPointer { scratchValues in
+                            for m in 0..<n {
+                                let value = values[m]
+                                let slot = base + Int((value >> shift) & 2047)
+                                let to = counts[slot]
+                                scratchOrder[to] = order[m]
+                                scratchValues[to] = value
+                                counts[slot] = to + 1
+                            }
+                        }
+                    }
+                }
+            }
         }
         swap(&order, &scratchOrder)
         swap(&values, &scratchValues)
-        shift += 11
     }
     return order
 }
