@@ -165,6 +165,65 @@ struct PinClusterIndexTests {
         }
     }
 
+    @Test("pins are ranked by easting, northing and id (String's order), and the ids' order is String's, whatever the ids and points")
+    func rankOrder() throws {
+        var random = SeededRandom(seed: 1402)
+        // Ids that share their first eight bytes, are prefixes of each other, hold NUL, are
+        // not ASCII (canonically equivalent forms are one id, so only one of them is used),
+        // and points that share an easting, lie within a grid unit (9 mm) of each other, or
+        // are -0 and +0.
+        let ascii = ["pet", "pet-0000000", "pet-00000001", "pet-0000000\u{0}", "", "z", "Z~", "pet-0000000/"]
+        for stems in [ascii, ascii + ["é", "e\u{301}x", "Ωmega", "日本"]] {
+            var pins: [ClusterPin] = []
+            for k in 0..<3_000 {
+                let stem = stems[k % stems.count]
+                let x: Double
+                switch k % 5 {
+                case 0: x = 1_000
+                case 1: x = 1_000 + random.uniform() * 0.009
+                case 2: x = k % 2 == 0 ? -0.0 : 0.0
+                default: x = (random.uniform() * 2 - 1) * 2e4
+                }
+                let y = k % 3 == 0 ? 5.0 : (k % 7 == 0 ? -0.0 : random.uniform() * 1e4)
+                pins.append(ClusterPin(id: "\(stem)\(k)", point: MercatorPoint(uncheckedX: x, y: y), category: .missing))
+            }
+            var shuffled = pins
+            for i in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(i, random.int(0...i)) }
+            let index = try PinClusterIndex(pins: shuffled, radiusPoints: 20)
+            let expected = pins.sorted { a, b in
+                if a.point.x != b.point.x { return a.point.x < b.point.x }
+                if a.point.y != b.point.y { return a.point.y < b.point.y }
+                return a.id < b.id
+            }
+            #expect(index.ids == expected.map(\.id))
+            let idOrder = index.idOrder.map { index.ids[Int($0)] }
+            #expect(idOrder == pins.map(\.id).sorted())
+            #expect(throws: GeometryError.duplicatePinID(pins[1234].id)) {
+                try PinClusterIndex(pins: pins + [ClusterPin(id: pins[1234].id, point: MercatorPoint(uncheckedX: 0, y: 0), category: .found)])
+            }
+        }
+        // Canonically equivalent ids are one id (String's equality).
+        let precomposed = ClusterPin(id: "\u{e9}", point: MercatorPoint(uncheckedX: 0, y: 0), category: .found)
+        let decomposed = ClusterPin(id: "e\u{301}", point: MercatorPoint(uncheckedX: 5, y: 0), category: .found)
+        #expect(throws: GeometryError.duplicatePinID("\u{e9}")) { try PinClusterIndex(pins: [precomposed, decomposed]) }
+    }
+
+    @Test("BAD_INPUTS row 80: a radius far below a grid cell (1e-12 and 1e-300 points) builds and clusters only pins at one place, as the reference does")
+    func tinyRadius() throws {
+        var random = SeededRandom(seed: 1403)
+        let pins = ClusterKit.city(400, &random)
+        for radius in [1e-12, 1e-300] {
+            let index = try PinClusterIndex(pins: pins, radiusPoints: radius)
+            let top = index.levels[index.maximumZoom + 1]
+            let reference = ReferenceClustering.levels(
+                ranked: (0..<top.itemCount).map { (top.x[$0], top.y[$0]) }, radiusPoints: radius, maximumZoom: index.maximumZoom)
+            for z in 0...(index.maximumZoom + 1) {
+                #expect(index.items(atLevel: z).map(\.count) == reference[z].map(\.pins.count), "radius \(radius) level \(z)")
+            }
+            #expect(index.items(atLevel: 0).count == Set(pins.map(\.point)).count)
+        }
+    }
+
     @Test("BAD_INPUTS row 78: a radius or maximum zoom out of range, a non-finite point and a duplicate id are typed errors; empty and one-pin indexes work")
     func badIndexInputs() throws {
         let pin = ClusterPin(id: "a", point: MercatorPoint(uncheckedX: 0, y: 0), category: .missing)

@@ -167,14 +167,27 @@ public struct PinClusterIndex: Equatable, Sendable {
         for k in byID.indices.dropFirst() where pins[Int(byID[k])].id == pins[Int(byID[k - 1])].id {
             throw .duplicatePinID(pins[Int(byID[k])].id)
         }
-        // Rank: easting, northing, id. Stable sorts of the id order by northing, then by
-        // easting, give that order.
-        var ranked = byID
-        for coordinate in [py, px] {
-            let keys = ranked.map { Self.orderedBits(coordinate[Int($0)]) }
-            let permutation = radixSorted(keys)
-            ranked = permutation.map { ranked[Int($0)] }
+        // Rank: easting, northing, id. A radix sort of the id order by the easting's column on
+        // the 2^32 grid (which never decreases as the easting grows), then each run in one
+        // column (pins within about 9 mm east-west, mostly pins at one place) by easting,
+        // northing and place in the id order.
+        let gridColumns = byID.map { Self.gridCoordinate(px[Int($0)]) }
+        var byEasting = radixSorted(gridColumns)
+        var start = 0
+        while start < n {
+            var end = start + 1
+            let column = gridColumns[Int(byEasting[start])]
+            while end < n && gridColumns[Int(byEasting[end])] == column { end += 1 }
+            if end - start > 1 {
+                byEasting[start..<end].sort { a, b in
+                    let pa = Int(byID[Int(a)]), pb = Int(byID[Int(b)])
+                    if px[pa] != px[pb] { return px[pa] < px[pb] }
+                    return py[pa] != py[pb] ? py[pa] < py[pb] : a < b
+                }
+            }
+            start = end
         }
+        let ranked = byEasting.map { byID[Int($0)] }
         ids = ranked.map { pins[Int($0)].id }
         categories = ranked.map { pins[Int($0)].category }
         var top = Level()
@@ -205,26 +218,30 @@ public struct PinClusterIndex: Equatable, Sendable {
         let n = above.itemCount
         let world = WebMercator.worldWidthMeters
         let half = world / 2
-        // A grid whose columns tile the world exactly, cells at least r wide and tall: the
-        // items within r of a point lie in its cell and the eight around it (wrapping east-west).
-        let columns = max(Int((world / radius).rounded(.down)), 1)
-        let cell = world / Double(columns)
+        // A grid whose columns tile the world exactly, cells wider and taller than r by a
+        // micrometre (far above the rounding of the cell arithmetic, a few nanometres at the
+        // world's edge): the items within r of a point lie in its cell and the eight around it
+        // (wrapping east-west). At most 2^26 columns (cells of 60 cm), so that a tiny radius
+        // keeps the cell keys within 52 bits.
+        let columns = Int(min(max((world / (radius + 1e-6)).rounded(.down), 1), 67_108_864))
+        let perCell = Double(columns) / world
         let rows = columns
-        func column(_ x: Double) -> Int { min(max(Int(((x + half) / cell).rounded(.down)), 0), columns - 1) }
-        func row(_ y: Double) -> Int { min(max(Int(((y + half) / cell).rounded(.down)), 0), rows - 1) }
+        func column(_ x: Double) -> Int { min(max(Int(((x + half) * perCell).rounded(.down)), 0), columns - 1) }
+        func row(_ y: Double) -> Int { min(max(Int(((y + half) * perCell).rounded(.down)), 0), rows - 1) }
         // The items sorted by cell, by a stable radix sort of row-major keys over the block of
         // rows and columns they occupy (fewer digits than keys over the world).
         var minColumn = columns, maxColumn = 0, minRow = rows, maxRow = 0
+        var keys = [UInt64](repeating: 0, count: n)
         for i in 0..<n {
             let c = column(above.x[i]), r = row(above.y[i])
             minColumn = min(minColumn, c)
             maxColumn = max(maxColumn, c)
             minRow = min(minRow, r)
             maxRow = max(maxRow, r)
+            keys[i] = UInt64(r) << 32 | UInt64(c)
         }
         let span = maxColumn - minColumn + 1
-        var keys = [UInt64](repeating: 0, count: n)
-        for i in 0..<n { keys[i] = UInt64((row(above.y[i]) - minRow) * span + column(above.x[i]) - minColumn) }
+        for i in 0..<n { keys[i] = UInt64((Int(keys[i] >> 32) - minRow) * span + Int(keys[i] & 0xFFFF_FFFF) - minColumn) }
         let order = radixSorted(keys)
         // Scratch, freed on return: the keys, points and taken flags in that order, each item's
         // place in it and each place's cell.
@@ -271,41 +288,38 @@ public struct PinClusterIndex: Equatable, Sendable {
             }
             return low
         }
-        var pointers = (0, 0, 0)
+        // Per row above, beside and below: the first place whose key is at least the lowest
+        // key wanted, and the first whose key is above the highest (both only move forward).
+        var low = (0, 0, 0), high = (0, 0, 0)
+        @inline(__always) func fill(_ rr: Int, _ c: Int, _ slot: Int, _ from: inout Int, _ to: inout Int) {
+            guard rr >= 0, rr <= maxRow - minRow else { return }
+            let lowKey = UInt64(rr * span + max(c - 1, minColumn) - minColumn)
+            let highKey = UInt64(rr * span + min(c + 1, maxColumn) - minColumn)
+            while from < n && sortedKeys[from] < lowKey { from += 1 }
+            if to < from { to = from }
+            while to < n && sortedKeys[to] <= highKey { to += 1 }
+            runs[slot] = Int32(from)
+            runs[slot + 1] = Int32(to)
+            // Across the antimeridian: the last column beside the first, and back (only when
+            // items occupy both the first and the last column).
+            if columns >= 3 && minColumn == 0 && maxColumn == columns - 1 && (c == 0 || c == columns - 1) {
+                let wrapKey = UInt64(rr * span + (c == 0 ? columns - 1 : 0))
+                let start = lowerBound(wrapKey)
+                var end = start
+                while end < n && sortedKeys[end] == wrapKey { end += 1 }
+                runs[slot + 2] = Int32(start)
+                runs[slot + 3] = Int32(end)
+            }
+        }
         var a = 0, cellNumber = 0
         while a < n {
             let key = sortedKeys[a]
             var b = a + 1
             while b < n && sortedKeys[b] == key { b += 1 }
             let r = Int(key) / span, c = minColumn + Int(key) % span
-            for dr in -1...1 {
-                let rr = r + dr
-                guard rr >= 0, rr <= maxRow - minRow else { continue }
-                let slot = 12 * cellNumber + 4 * (dr + 1)
-                let lowKey = UInt64(rr * span + max(c - 1, minColumn) - minColumn)
-                let highKey = UInt64(rr * span + min(c + 1, maxColumn) - minColumn)
-                var p = dr == -1 ? pointers.0 : dr == 0 ? pointers.1 : pointers.2
-                while p < n && sortedKeys[p] < lowKey { p += 1 }
-                switch dr {
-                case -1: pointers.0 = p
-                case 0: pointers.1 = p
-                default: pointers.2 = p
-                }
-                var q = p
-                while q < n && sortedKeys[q] <= highKey { q += 1 }
-                runs[slot] = Int32(p)
-                runs[slot + 1] = Int32(q)
-                // Across the antimeridian: the last column beside the first, and back.
-                // (Only when items occupy both the first and the last column.)
-                if columns >= 3 && minColumn == 0 && maxColumn == columns - 1 && (c == 0 || c == columns - 1) {
-                    let wrapKey = UInt64(rr * span + (c == 0 ? columns - 1 : 0))
-                    let from = lowerBound(wrapKey)
-                    var to = from
-                    while to < n && sortedKeys[to] == wrapKey { to += 1 }
-                    runs[slot + 2] = Int32(from)
-                    runs[slot + 3] = Int32(to)
-                }
-            }
+            fill(r - 1, c, 12 * cellNumber, &low.0, &high.0)
+            fill(r, c, 12 * cellNumber + 4, &low.1, &high.1)
+            fill(r + 1, c, 12 * cellNumber + 8, &low.2, &high.2)
             cellNumber += 1
             a = b
         }
