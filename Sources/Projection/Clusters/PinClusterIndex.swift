@@ -228,8 +228,10 @@ public struct PinClusterIndex: Equatable, Sendable {
         let rows = columns
         func column(_ x: Double) -> Int { min(max(Int(((x + half) * perCell).rounded(.down)), 0), columns - 1) }
         func row(_ y: Double) -> Int { min(max(Int(((y + half) * perCell).rounded(.down)), 0), rows - 1) }
-        // The items sorted by cell, by a stable radix sort of row-major keys over the block of
-        // rows and columns they occupy (fewer digits than keys over the world).
+        // The items sorted by cell, by a stable radix sort of column-major keys over the block
+        // of columns and rows they occupy (fewer digits than keys over the world). Column-major,
+        // because ranks follow the easting (the pins' exactly, a cluster's its first pin's), so
+        // the greedy pass below, in rank order, reads the grid nearly in order.
         var minColumn = columns, maxColumn = 0, minRow = rows, maxRow = 0
         var keys = [UInt64](repeating: 0, count: n)
         for i in 0..<n {
@@ -238,10 +240,10 @@ public struct PinClusterIndex: Equatable, Sendable {
             maxColumn = max(maxColumn, c)
             minRow = min(minRow, r)
             maxRow = max(maxRow, r)
-            keys[i] = UInt64(r) << 32 | UInt64(c)
+            keys[i] = UInt64(c) << 32 | UInt64(r)
         }
-        let span = maxColumn - minColumn + 1
-        for i in 0..<n { keys[i] = UInt64((Int(keys[i] >> 32) - minRow) * span + Int(keys[i] & 0xFFFF_FFFF) - minColumn) }
+        let span = maxRow - minRow + 1
+        for i in 0..<n { keys[i] = UInt64((Int(keys[i] >> 32) - minColumn) * span + Int(keys[i] & 0xFFFF_FFFF) - minRow) }
         let order = radixSorted(keys)
         // Scratch, freed on return: the keys, points and taken flags in that order, each item's
         // place in it and each place's cell.
@@ -272,12 +274,13 @@ public struct PinClusterIndex: Equatable, Sendable {
         }
         let r2 = radius * radius
         // For each occupied cell (a run of that order) the runs of the cells that can hold
-        // items within r of its items, six (start, end) pairs: per row above, beside and
-        // below, its three cells, and across the antimeridian the last column beside the
-        // first and back (else empty). They come from a sweep over the occupied cells in key
-        // order: the lowest key wanted in each row never decreases, so each row's pointer only
-        // moves forward; the wrapped columns are found by binary search.
-        let runs = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 12 * cells)
+        // items within r of its items, four (start, end) pairs: per column west, here and east,
+        // its three cells (rows below, here, above), and across the antimeridian the same rows
+        // of the last column beside the first and back (else empty). They come from a sweep
+        // over the occupied cells in key order: the lowest and highest key wanted in each
+        // column never decrease, so each column's pointers only move forward; the wrapped
+        // column is found by binary search.
+        let runs = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 8 * cells)
         defer { runs.deallocate() }
         runs.initialize(repeating: 0)
         func lowerBound(_ key: UInt64) -> Int {
@@ -288,38 +291,36 @@ public struct PinClusterIndex: Equatable, Sendable {
             }
             return low
         }
-        // Per row above, beside and below: the first place whose key is at least the lowest
-        // key wanted, and the first whose key is above the highest (both only move forward).
+        // The keys of rows r - 1 ... r + 1 (those within the block) of column cc.
+        @inline(__always) func keyRange(_ cc: Int, _ r: Int) -> (low: UInt64, high: UInt64) {
+            (UInt64((cc - minColumn) * span + max(r - 1, minRow) - minRow), UInt64((cc - minColumn) * span + min(r + 1, maxRow) - minRow))
+        }
         var low = (0, 0, 0), high = (0, 0, 0)
-        @inline(__always) func fill(_ rr: Int, _ c: Int, _ slot: Int, _ from: inout Int, _ to: inout Int) {
-            guard rr >= 0, rr <= maxRow - minRow else { return }
-            let lowKey = UInt64(rr * span + max(c - 1, minColumn) - minColumn)
-            let highKey = UInt64(rr * span + min(c + 1, maxColumn) - minColumn)
+        @inline(__always) func fill(_ cc: Int, _ r: Int, _ slot: Int, _ from: inout Int, _ to: inout Int) {
+            guard cc >= minColumn, cc <= maxColumn else { return }
+            let (lowKey, highKey) = keyRange(cc, r)
             while from < n && sortedKeys[from] < lowKey { from += 1 }
             if to < from { to = from }
             while to < n && sortedKeys[to] <= highKey { to += 1 }
             runs[slot] = Int32(from)
             runs[slot + 1] = Int32(to)
-            // Across the antimeridian: the last column beside the first, and back (only when
-            // items occupy both the first and the last column).
-            if columns >= 3 && minColumn == 0 && maxColumn == columns - 1 && (c == 0 || c == columns - 1) {
-                let wrapKey = UInt64(rr * span + (c == 0 ? columns - 1 : 0))
-                let start = lowerBound(wrapKey)
-                var end = start
-                while end < n && sortedKeys[end] == wrapKey { end += 1 }
-                runs[slot + 2] = Int32(start)
-                runs[slot + 3] = Int32(end)
-            }
         }
+        let wraps = columns >= 3 && minColumn == 0 && maxColumn == columns - 1
         var a = 0, cellNumber = 0
         while a < n {
             let key = sortedKeys[a]
             var b = a + 1
             while b < n && sortedKeys[b] == key { b += 1 }
-            let r = Int(key) / span, c = minColumn + Int(key) % span
-            fill(r - 1, c, 12 * cellNumber, &low.0, &high.0)
-            fill(r, c, 12 * cellNumber + 4, &low.1, &high.1)
-            fill(r + 1, c, 12 * cellNumber + 8, &low.2, &high.2)
+            let c = minColumn + Int(key) / span, r = minRow + Int(key) % span
+            fill(c - 1, r, 8 * cellNumber, &low.0, &high.0)
+            fill(c, r, 8 * cellNumber + 2, &low.1, &high.1)
+            fill(c + 1, r, 8 * cellNumber + 4, &low.2, &high.2)
+            // Across the antimeridian (only when items occupy both the first and the last column).
+            if wraps && (c == 0 || c == columns - 1) {
+                let (lowKey, highKey) = keyRange(c == 0 ? columns - 1 : 0, r)
+                runs[8 * cellNumber + 6] = Int32(lowerBound(lowKey))
+                runs[8 * cellNumber + 7] = Int32(lowerBound(highKey + 1))
+            }
             cellNumber += 1
             a = b
         }
@@ -360,8 +361,8 @@ public struct PinClusterIndex: Equatable, Sendable {
             let px = sx[position], py = sy[position]
             neighbours.removeAll(keepingCapacity: true)
             neighbours.append(Int32(i))
-            let cellRuns = 12 * Int(cellOfPosition[position])
-            for run in 0..<6 {
+            let cellRuns = 8 * Int(cellOfPosition[position])
+            for run in 0..<4 {
                 var k = Int(runs[cellRuns + 2 * run])
                 let end = Int(runs[cellRuns + 2 * run + 1])
                 while k < end {
