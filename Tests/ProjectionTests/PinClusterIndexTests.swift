@@ -208,6 +208,47 @@ struct PinClusterIndexTests {
         #expect(throws: GeometryError.duplicatePinID("\u{e9}")) { try PinClusterIndex(pins: [precomposed, decomposed]) }
     }
 
+    @Test("sparse pins: the levels where no two pins are within the radius are the pins' level, and every level equals the quadratic reference's, with the closest pair across +-180 or along one meridian")
+    func sparseLevels() throws {
+        var random = SeededRandom(seed: 1404)
+        for trial in 0..<6 {
+            var pins: [ClusterPin] = []
+            for k in 0..<300 {
+                let x = (random.uniform() * 2 - 1) * 2e6, y = (random.uniform() * 2 - 1) * 2e6
+                pins.append(ClusterPin(id: "s\(k)", point: MercatorPoint(uncheckedX: x, y: y), category: .missing))
+            }
+            // The closest pair: just within the radius of level 19 (or 17), across the
+            // antimeridian (trials 0-3) or one above the other on one meridian (4, 5).
+            let radius = 20.0, level = trial % 2 == 0 ? 19 : 17
+            let d = radius * ClusterKit.world / (256 * exp2(Double(level))) * (1 - 1e-9)
+            let half = ClusterKit.world / 2
+            let a: MercatorPoint, b: MercatorPoint
+            if trial < 4 {
+                let split = random.uniform() * d
+                a = MercatorPoint(uncheckedX: -half + split, y: 1_000)
+                b = MercatorPoint(uncheckedX: half - (d - split), y: 1_000)
+            } else {
+                a = MercatorPoint(uncheckedX: 5_000, y: 3e6)
+                b = MercatorPoint(uncheckedX: 5_000, y: 3e6 + d)
+            }
+            pins.append(ClusterPin(id: "a", point: a, category: .found))
+            pins.append(ClusterPin(id: "b", point: b, category: .found))
+            let index = try PinClusterIndex(pins: pins, radiusPoints: radius)
+            let top = index.levels[index.maximumZoom + 1]
+            let reference = ReferenceClustering.levels(
+                ranked: (0..<top.itemCount).map { (top.x[$0], top.y[$0]) }, radiusPoints: radius, maximumZoom: index.maximumZoom)
+            for z in 0...(index.maximumZoom + 1) {
+                let items = index.items(atLevel: z)
+                #expect(items.count == reference[z].count, "trial \(trial) level \(z)")
+                for (item, expected) in zip(items, reference[z]) {
+                    #expect(item.point.x == expected.x && item.point.y == expected.y && index.ranks(of: item) == expected.pins, "trial \(trial) level \(z)")
+                }
+            }
+            // The pair is one item from its level down, two above it.
+            #expect(index.items(atLevel: level).count == 301 && index.items(atLevel: level + 1).count == 302, "trial \(trial)")
+        }
+    }
+
     @Test("BAD_INPUTS row 80: a radius far below a grid cell (1e-12 and 1e-300 points) builds and clusters only pins at one place, as the reference does")
     func tinyRadius() throws {
         var random = SeededRandom(seed: 1403)

@@ -205,9 +205,16 @@ public struct PinClusterIndex: Equatable, Sendable {
         self.idOrder = idOrder
         top.byEasting = Array(0..<Int32(n))
         (top.mortonKeys, top.byMorton) = Self.mortonIndex(x: top.x, y: top.y)
+        // Where no two pins are within r (at the highest zooms of sparse pins), no cluster forms
+        // and the level is the pins' level unchanged: shared, not clustered.
+        let separation = Self.smallestSquaredSeparation(x: top.x, y: top.y, budget: 16 * n)
         var built = [top]
         for zoom in stride(from: maximumZoom, through: 0, by: -1) {
             let radius = radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
+            if built.count == maximumZoom + 1 - zoom && radius * radius < separation {
+                built.append(top)
+                continue
+            }
             built.append(Self.cluster(built[built.count - 1], radius: radius, zoom: zoom, maximumZoom: maximumZoom))
         }
         levels = built.reversed()
@@ -603,6 +610,53 @@ extension PinClusterIndex {
             start = end
         }
         return order
+    }
+}
+
+extension PinClusterIndex {
+    /// The smallest squared distance between two points, computed as the clustering computes
+    /// it (the easting difference the short way), with the points sorted by easting; 0 when
+    /// finding it would take more than `budget` comparisons (many points on one meridian),
+    /// infinity for fewer than two points.
+    ///
+    /// A sweep by easting compares each point with the next ones until their easting
+    /// difference alone exceeds the smallest distance so far (squares of a difference that
+    /// never decreases, so none beyond can be closer); then the pairs across the
+    /// antimeridian, among the points within that distance (and a metre) of it on each side.
+    static func smallestSquaredSeparation(x: [Double], y: [Double], budget: Int) -> Double {
+        let n = x.count
+        guard n > 1 else { return .infinity }
+        var best = Double.infinity
+        var comparisons = 0
+        @inline(__always) func squaredDistance(_ i: Int, _ j: Int) -> Double {
+            let dx = WebMercator.wrappedEasting(x[j] - x[i]), dy = y[j] - y[i]
+            return dx * dx + dy * dy
+        }
+        for i in 0..<n {
+            var j = i + 1
+            while j < n {
+                let dx = x[j] - x[i]
+                if dx * dx > best { break }
+                best = min(best, squaredDistance(i, j))
+                comparisons += 1
+                if comparisons > budget { return 0 }
+                j += 1
+            }
+        }
+        let half = WebMercator.worldWidthMeters / 2
+        let reach = best.squareRoot() + 1
+        var i = 0
+        while i < n && x[i] < -half + reach {
+            var j = n - 1
+            while j > i && x[j] >= half - reach {
+                best = min(best, squaredDistance(i, j))
+                comparisons += 1
+                if comparisons > budget { return 0 }
+                j -= 1
+            }
+            i += 1
+        }
+        return best
     }
 }
 
