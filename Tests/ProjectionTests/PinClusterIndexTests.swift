@@ -294,6 +294,32 @@ struct PinClusterIndexTests {
 
 @Suite("Cluster viewport queries, hit testing, spread layouts")
 struct ClusterViewportTests {
+    @Test("the draw-order sort equals a plain sort: random, tied, all on one line, crowded into one bucket, and short lists")
+    func drawOrderSort() {
+        var random = SeededRandom(seed: 1405)
+        let item = PinClusterItem(zoom: 3, index: 0, point: MercatorPoint(uncheckedX: 0, y: 0), count: 1, missingCount: 0, expansionZoom: nil)
+        for trial in 0..<200 {
+            let n = [0, 1, 2, 16, 17, 40, 300, 2_000][trial % 8]
+            var items: [PlacedClusterItem] = []
+            for k in 0..<n {
+                let y: Double
+                switch trial % 5 {
+                case 0: y = random.uniform() * 900 - 30
+                case 1: y = Double(random.int(0...20))  // many ties in y
+                case 2: y = 400  // all on one line
+                case 3: y = k == 0 ? -1e6 : 500 + random.uniform()  // one far item: the rest in one bucket
+                default: y = (random.uniform() - 0.5) * 1e-9  // within a nanopoint
+                }
+                let x = trial % 3 == 0 ? Double(random.int(0...3)) : random.uniform() * 390
+                items.append(PlacedClusterItem(
+                    item: item, point: ScreenPoint(x: x, y: y), worldCopy: 0, smallestID: Int32(random.int(0...1_000_000))))
+            }
+            let expected = items.sorted(by: PlacedClusterItem.drawnBefore)
+            items.withUnsafeMutableBufferPointer { PinClusterIndex.sortInDrawOrder($0) }
+            #expect(items == expected, "trial \(trial), \(n) items")
+        }
+    }
+
     /// Every item of the camera's level on every world copy within reach, by brute force:
     /// (index, copy) -> screen point by the affine map.
     static func expected(_ index: PinClusterIndex, _ camera: MercatorCamera) -> [String: ScreenPoint] {

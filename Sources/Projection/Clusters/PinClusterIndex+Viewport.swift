@@ -112,9 +112,70 @@ extension PinClusterIndex {
                     smallestID: level.smallestID[i]))
             }
         }
-        // Draw order, sorted in place with no allocation (heapsort; the order is total, so
-        // stability does not matter).
-        output.withUnsafeMutableBufferPointer { buffer in Self.heapSort(buffer, by: PlacedClusterItem.drawnBefore) }
+        // Draw order, sorted in place with no allocation.
+        output.withUnsafeMutableBufferPointer { buffer in Self.sortInDrawOrder(buffer) }
+    }
+
+    /// Sorts placed items into draw order in place, allocation-free: an in-place bucket
+    /// distribution by screen y (127 buckets over the items' range of y, a bucket index that
+    /// never decreases as y grows, each item moved once into its bucket), then each bucket by
+    /// insertion sort, or by heapsort when it holds more than 32 items. The order is total, so
+    /// stability does not matter.
+    static func sortInDrawOrder(_ a: UnsafeMutableBufferPointer<PlacedClusterItem>) {
+        let n = a.count
+        let less = PlacedClusterItem.drawnBefore
+        @inline(__always) func insertionSort(_ from: Int, _ to: Int) {
+            guard to - from > 1 else { return }
+            for i in (from + 1)..<to {
+                let value = a[i]
+                var j = i
+                while j > from && less(value, a[j - 1]) {
+                    a[j] = a[j - 1]
+                    j -= 1
+                }
+                a[j] = value
+            }
+        }
+        guard n > 16 else { return insertionSort(0, n) }
+        var minY = Double.infinity, maxY = -Double.infinity
+        for k in 0..<n {
+            minY = min(minY, a[k].point.y)
+            maxY = max(maxY, a[k].point.y)
+        }
+        let buckets = 127
+        let scale = Double(buckets) / (maxY - minY)
+        guard scale.isFinite, scale > 0 else { return heapSort(a, by: less) }
+        @inline(__always) func bucket(_ y: Double) -> Int { min(Int((y - minY) * scale), buckets - 1) }
+        // (255 Int32 is 1 020 bytes: a temporary allocation that small is on the stack.)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * buckets + 1) { table in
+            let start = UnsafeMutableBufferPointer(rebasing: table[0...buckets])
+            let next = UnsafeMutableBufferPointer(rebasing: table[(buckets + 1)...])
+            start.initialize(repeating: 0)
+            for k in 0..<n { start[bucket(a[k].point.y) + 1] += 1 }
+            for b in 0..<buckets { start[b + 1] += start[b] }
+            for b in 0..<buckets { next[b] = start[b] }
+            // Each move puts one item in its bucket for good.
+            for b in 0..<buckets {
+                while next[b] < start[b + 1] {
+                    let k = Int(next[b])
+                    let home = bucket(a[k].point.y)
+                    if home == b {
+                        next[b] += 1
+                    } else {
+                        a.swapAt(k, Int(next[home]))
+                        next[home] += 1
+                    }
+                }
+            }
+            for b in 0..<buckets {
+                let from = Int(start[b]), to = Int(start[b + 1])
+                if to - from > 32 {
+                    heapSort(UnsafeMutableBufferPointer(rebasing: a[from..<to]), by: less)
+                } else {
+                    insertionSort(from, to)
+                }
+            }
+        }
     }
 
     /// Sorts in place, allocation-free.
