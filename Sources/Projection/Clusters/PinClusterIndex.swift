@@ -205,13 +205,14 @@ public struct PinClusterIndex: Equatable, Sendable {
         self.idOrder = idOrder
         top.byEasting = Array(0..<Int32(n))
         (top.mortonKeys, top.byMorton) = Self.mortonIndex(x: top.x, y: top.y)
-        // Where no two pins are within r (at the highest zooms of sparse pins), no cluster forms
-        // and the level is the pins' level unchanged: shared, not clustered.
+        // Where no two pins are within r, no cluster forms and the level is the pins' level
+        // unchanged: shared, not clustered. (The radius grows as the zoom falls, so these are
+        // the highest levels, each built on the pins' level.)
         let separation = Self.smallestSquaredSeparation(x: top.x, y: top.y, budget: 16 * n)
         var built = [top]
         for zoom in stride(from: maximumZoom, through: 0, by: -1) {
             let radius = radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
-            if built.count == maximumZoom + 1 - zoom && radius * radius < separation {
+            if radius * radius < separation {
                 built.append(top)
                 continue
             }
