@@ -86,6 +86,12 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     case duplicatePinID(String)
     /// A pin id to remove or change that the cluster index does not hold.
     case unknownPinID(String)
+    /// A renderer helper's parameter (a tile size, a tile budget, a scale bar's width, a
+    /// MapKit rectangle's value) that is not finite or lies outside `expected`.
+    case invalidRendererParameter(name: String, value: Double, expected: String)
+    /// A tile cover that would hold more tiles than its budget (a huge screen at a high tile
+    /// zoom): `count` tiles, at most `maximum` allowed.
+    case tooManyTiles(count: Int, maximum: Int)
     /// A saved camera whose fields do not describe one camera (its Web Mercator center is
     /// outside the world, or does not match its latitude and longitude).
     case invalidCameraState(String)
@@ -170,6 +176,10 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
             return "pin id \(id.debugDescription) appears more than once: ids must be unique"
         case .unknownPinID(let id):
             return "pin id \(id.debugDescription) is not in the cluster index"
+        case .invalidRendererParameter(let name, let value, let expected):
+            return "\(name) \(value) \(Self.problem(value)): expected \(expected)"
+        case .tooManyTiles(let count, let maximum):
+            return "the tile cover needs \(count) tiles, more than its budget of \(maximum): raise the budget, or use larger tiles"
         case .invalidCameraState(let reason):
             return "saved camera is invalid: \(reason)"
         case .projTransform(let index, let code, let message):

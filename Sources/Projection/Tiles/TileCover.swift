@@ -1,0 +1,390 @@
+import GeoMath
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One map tile of the Web Mercator tile pyramid (the XYZ scheme of OpenStreetMap, MapLibre
+/// and Leaflet): at zoom `z` the world is 2^z x 2^z tiles, column `x` from the antimeridian
+/// eastward, row `y` from the north edge southward.
+public struct MapTile: Hashable, Sendable, CustomStringConvertible {
+    /// The tile zoom.
+    public let z: Int
+    /// The column, in [0, 2^z).
+    public let x: Int
+    /// The row, in [0, 2^z), 0 at the north edge of the world.
+    public let y: Int
+    /// The world copy the tile is drawn on: 0 is the copy holding the camera's center (its
+    /// longitude normalised into [-180, 180)), -1 the copy west of it, 1 the copy east.
+    public let wrap: Int
+
+    /// A tile from its parts (not checked: a renderer's own tiles).
+    public init(z: Int, x: Int, y: Int, wrap: Int = 0) {
+        self.z = z
+        self.x = x
+        self.y = y
+        self.wrap = wrap
+    }
+
+    /// "z/x/y", with the wrap when it is not 0 ("3/7/2@-1").
+    public var description: String { wrap == 0 ? "\(z)/\(x)/\(y)" : "\(z)/\(x)/\(y)@\(wrap)" }
+
+    /// The column counted across world copies: x + wrap 2^z.
+    public var unwrappedX: Int { x + wrap << z }
+}
+
+/// How a camera's fractional zoom becomes a tile zoom.
+public enum TileZoomRule: String, Hashable, Sendable, CaseIterable {
+    /// The largest tile zoom whose tiles are drawn at their size or larger (MapLibre, Mapbox
+    /// GL, OpenLayers' vector layers): tiles are magnified up to twice their size, never
+    /// minified.
+    case floor
+    /// The nearest tile zoom (Leaflet's and most raster renderers' rounding): tiles are drawn
+    /// between 0.71 and 1.41 times their size.
+    case round
+}
+
+/// The tiles a camera needs: those its viewport shows, a ring around them to prefetch, and
+/// their parents to draw while they load. Reuse one value across frames: covering into it
+/// allocates nothing once its arrays have grown to the frame's needs.
+public struct TileCover: Sendable {
+    /// The tile zoom.
+    public internal(set) var zoom: Int = 0
+    /// Every tile whose interior overlaps the viewport's interior (tiles that only touch it
+    /// are left out), each world copy apart, nearest first: by the distance from the focal
+    /// point to the tile's center, ties by row, then column across copies.
+    public internal(set) var tiles: [MapTile] = []
+    /// The tiles around them: each tile that shares an edge or a corner with a tile of
+    /// ``tiles``, is not one of them and lies on the world (rows 0 ..< 2^z), nearest first.
+    public internal(set) var prefetch: [MapTile] = []
+    /// The tiles one zoom lower that hold ``tiles`` (none at zoom 0), each once, nearest first.
+    public internal(set) var parents: [MapTile] = []
+
+    // Each covered row's first and last column (across copies), rows firstRow ..< firstRow + count.
+    var firstRow = 0
+    var rowFirst: [Int] = []
+    var rowLast: [Int] = []
+
+    /// An empty cover, to cover into.
+    public init() {}
+}
+
+extension TileCover: Equatable {
+    /// Equal when the zoom and the three tile lists are equal.
+    public static func == (a: TileCover, b: TileCover) -> Bool {
+        a.zoom == b.zoom && a.tiles == b.tiles && a.prefetch == b.prefetch && a.parents == b.parents
+    }
+}
+
+extension MercatorCamera {
+    /// The default tile size, in points: 256 (OpenStreetMap's raster tiles; MapLibre's vector
+    /// tiles are 512 points, one zoom lower).
+    public static let defaultTileSizePoints = 256.0
+    /// The default budget of a tile cover: 4 096 tiles (a 1 366 x 1 024 point iPad screen
+    /// at 45 degrees needs under 60 tiles of 256 points).
+    public static let defaultMaximumTiles = 4_096
+    /// The tile sizes accepted, in points.
+    public static let tileSizeRangePoints: ClosedRange<Double> = 1...65_536
+
+    /// The tile zoom for this camera: z = zoom + log2(256 / tileSize), rounded down
+    /// (``TileZoomRule/floor``) or to the nearest (``TileZoomRule/round``, halves up), and at
+    /// least 0. With 256-point tiles and the floor rule it is floor(zoom); 512-point tiles are
+    /// one zoom lower.
+    ///
+    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a tile
+    ///   size that is not finite or lies outside ``tileSizeRangePoints``.
+    public func tileZoom(tileSizePoints: Double = defaultTileSizePoints, rule: TileZoomRule = .floor) throws(GeometryError) -> Int {
+        try Self.validateTileSize(tileSizePoints)
+        return Self.tileZoom(zoom: zoom, tileSizePoints: tileSizePoints, rule: rule)
+    }
+
+    static func validateTileSize(_ size: Double) throws(GeometryError) {
+        guard tileSizeRangePoints.contains(size) else {
+            throw .invalidRendererParameter(
+                name: "tile size", value: size,
+                expected: "a finite number of points in [\(tileSizeRangePoints.lowerBound), \(tileSizeRangePoints.upperBound)]")
+        }
+    }
+
+    static func tileZoom(zoom: Double, tileSizePoints: Double, rule: TileZoomRule) -> Int {
+        // (For a power of two the logarithm is exact, so an integer zoom stays exact.)
+        let exact = zoom + log2(256 / tileSizePoints)
+        let z = rule == .floor ? exact.rounded(.down) : exact.rounded(.toNearestOrAwayFromZero)
+        return Int(max(z, 0))
+    }
+
+    /// The tiles this camera needs, as a new cover. See ``cover(tileSizePoints:rule:maximumTiles:into:)``.
+    ///
+    /// - Throws: As ``cover(tileSizePoints:rule:maximumTiles:into:)``.
+    public func tileCover(
+        tileSizePoints: Double = defaultTileSizePoints, rule: TileZoomRule = .floor, maximumTiles: Int = defaultMaximumTiles
+    ) throws(GeometryError) -> TileCover {
+        var cover = TileCover()
+        try self.cover(tileSizePoints: tileSizePoints, rule: rule, maximumTiles: maximumTiles, into: &cover)
+        return cover
+    }
+
+    /// Covers the viewport with tiles, into `cover` (allocation-free once its arrays have the
+    /// capacity).
+    ///
+    /// The whole screen is covered (insets hide part of it but do not crop it), rotated by the
+    /// bearing: its four corners are taken to tile units at the tile zoom
+    /// (``tileZoom(tileSizePoints:rule:)``) exactly as the camera places points, and each
+    /// tile row gets the columns whose interior overlaps the rotated rectangle's interior
+    /// there. Overlaps thinner than 1e-9 of a tile (below the placement's rounding) count as
+    /// touching. Columns beyond the world's width are the world copies beside it (`wrap`);
+    /// rows beyond the north or south edge do not exist and are left out.
+    ///
+    /// - Parameters:
+    ///   - tileSizePoints: The tiles' size in points, in ``tileSizeRangePoints`` (default 256).
+    ///   - rule: How the camera's zoom becomes a tile zoom (default ``TileZoomRule/floor``).
+    ///   - maximumTiles: The most tiles ``TileCover/tiles`` may hold (default 4 096).
+    ///   - cover: Overwritten with the cover.
+    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a tile
+    ///   size out of range or a budget below 1; `GeometryError/tooManyTiles(count:maximum:)`
+    ///   when the viewport needs more tiles than the budget. `cover` is then unchanged.
+    public func cover(
+        tileSizePoints: Double = defaultTileSizePoints, rule: TileZoomRule = .floor, maximumTiles: Int = defaultMaximumTiles,
+        into cover: inout TileCover
+    ) throws(GeometryError) {
+        try Self.validateTileSize(tileSizePoints)
+        guard maximumTiles >= 1 else {
+            throw .invalidRendererParameter(name: "tile budget", value: Double(maximumTiles), expected: "an integer number of tiles >= 1")
+        }
+        let z = Self.tileZoom(zoom: zoom, tileSizePoints: tileSizePoints, rule: rule)
+        let geometry = TileGeometry(camera: self, z: z)
+        // First the count, so that a cover over budget throws before anything is written.
+        var count = 0
+        for row in geometry.rows {
+            let (first, last) = geometry.columns(row: row)
+            count += max(last - first + 1, 0)
+        }
+        guard count <= maximumTiles else { throw .tooManyTiles(count: count, maximum: maximumTiles) }
+        geometry.fill(&cover)
+    }
+}
+
+/// The viewport in tile units at one tile zoom: the rotated screen rectangle's corners, and the
+/// focal point, with x the column across world copies and y the row (both fractional).
+struct TileGeometry {
+    let z: Int
+    let tilesPerWorld: Int
+    let focalX: Double
+    let focalY: Double
+    let cornerX: (Double, Double, Double, Double)
+    let cornerY: (Double, Double, Double, Double)
+    let minY: Double
+    let maxY: Double
+
+    /// Overlaps thinner than this, in tiles, count as touching.
+    static let epsilon = 1e-9
+
+    init(camera: MercatorCamera, z: Int) {
+        self.z = z
+        tilesPerWorld = 1 << z
+        let n = Double(tilesPerWorld)
+        let world = WebMercator.worldWidthMeters
+        // Tile units per point: 2^z tiles across a world of 256 2^zoom points.
+        let perPoint = n / (256 * exp2(camera.zoom))
+        let fx = (camera.centerX / world + 0.5) * n, fy = (0.5 - camera.centerY / world) * n
+        focalX = fx
+        focalY = fy
+        let f = camera.focalPoint
+        let sin = camera.sinBearing, cos = camera.cosBearing
+        func corner(_ px: Double, _ py: Double) -> (Double, Double) {
+            // R(b)^T (p - focal): east and south of the focal point, in points.
+            let u = px - f.x, v = py - f.y
+            let (east, south) = MapBearing.unrotated(u, v, sin: sin, cos: cos)
+            return (fx + east * perPoint, fy + south * perPoint)
+        }
+        let w = camera.widthPoints, h = camera.heightPoints
+        let a = corner(0, 0), b = corner(w, 0), c = corner(w, h), d = corner(0, h)
+        cornerX = (a.0, b.0, c.0, d.0)
+        cornerY = (a.1, b.1, c.1, d.1)
+        minY = min(min(a.1, b.1), min(c.1, d.1))
+        maxY = max(max(a.1, b.1), max(c.1, d.1))
+    }
+
+    /// The rows whose interior overlaps the viewport's, on the world (empty when none).
+    var rows: Range<Int> {
+        let eps = Self.epsilon
+        let first = max(Int((minY + eps).rounded(.down)), 0)
+        let last = min(Int((maxY - eps).rounded(.up)) - 1, tilesPerWorld - 1)
+        return first <= last ? first..<(last + 1) : 0..<0
+    }
+
+    /// The columns (across copies) of row `row` whose interior overlaps the viewport's: empty
+    /// (last < first) when none does.
+    func columns(row: Int) -> (first: Int, last: Int) {
+        let low = max(Double(row), minY), high = min(Double(row + 1), maxY)
+        var west = Double.infinity, east = -Double.infinity
+        Self.clip(cornerX.0, cornerY.0, cornerX.1, cornerY.1, low, high, &west, &east)
+        Self.clip(cornerX.1, cornerY.1, cornerX.2, cornerY.2, low, high, &west, &east)
+        Self.clip(cornerX.2, cornerY.2, cornerX.3, cornerY.3, low, high, &west, &east)
+        Self.clip(cornerX.3, cornerY.3, cornerX.0, cornerY.0, low, high, &west, &east)
+        guard west <= east else { return (0, -1) }
+        let eps = Self.epsilon
+        return (Int((west + eps).rounded(.down)), Int((east - eps).rounded(.up)) - 1)
+    }
+
+    /// Widens west ... east to the part of the edge (x0, y0) - (x1, y1) within the band
+    /// low <= y <= high. (A function of its own, not a closure, so that a debug build does not
+    /// box the bounds on the heap.)
+    @inline(__always)
+    static func clip(
+        _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ low: Double, _ high: Double, _ west: inout Double,
+        _ east: inout Double
+    ) {
+        if y0 == y1 {
+            if y0 >= low && y0 <= high {
+                west = min(west, min(x0, x1))
+                east = max(east, max(x0, x1))
+            }
+            return
+        }
+        let top = min(y0, y1), bottom = max(y0, y1)
+        guard bottom >= low, top <= high else { return }
+        let slope = (x1 - x0) / (y1 - y0)
+        let xa = x0 + (max(top, low) - y0) * slope, xb = x0 + (min(bottom, high) - y0) * slope
+        west = min(west, min(xa, xb))
+        east = max(east, max(xa, xb))
+    }
+
+    /// The squared distance from the focal point to a tile's center, in tiles of zoom z - shift.
+    @inline(__always)
+    func distance(column: Int, row: Int, shift: Int = 0) -> Double {
+        let scale = 1 / Double(1 << shift)
+        let dx = (Double(column) + 0.5) - focalX * scale, dy = (Double(row) + 0.5) - focalY * scale
+        return dx * dx + dy * dy
+    }
+
+    func tile(column: Int, row: Int, zoom: Int) -> MapTile {
+        let n = 1 << zoom
+        // (Floor division: column -1 is the last column of copy -1.)
+        let wrap = column >= 0 ? column / n : -((-column + n - 1) / n)
+        return MapTile(z: zoom, x: column - wrap * n, y: row, wrap: wrap)
+    }
+
+    /// Writes the cover, the prefetch ring and the parents into `cover`, each sorted nearest first.
+    func fill(_ cover: inout TileCover) {
+        cover.zoom = z
+        cover.tiles.removeAll(keepingCapacity: true)
+        cover.prefetch.removeAll(keepingCapacity: true)
+        cover.parents.removeAll(keepingCapacity: true)
+        cover.rowFirst.removeAll(keepingCapacity: true)
+        cover.rowLast.removeAll(keepingCapacity: true)
+        let rows = rows
+        guard !rows.isEmpty else { return }
+        cover.firstRow = rows.lowerBound
+        for row in rows {
+            let (first, last) = columns(row: row)
+            cover.rowFirst.append(first)
+            cover.rowLast.append(last)
+            if first <= last {
+                for column in first...last { cover.tiles.append(tile(column: column, row: row, zoom: z)) }
+            }
+        }
+        // The ring: in each row from one above the cover to one below, the columns within one
+        // of a covered column in that row or the rows beside it, less the row's own cover.
+        let count = cover.rowFirst.count
+        func range(_ k: Int) -> (Int, Int)? {
+            guard k >= 0, k < count, cover.rowFirst[k] <= cover.rowLast[k] else { return nil }
+            return (cover.rowFirst[k], cover.rowLast[k])
+        }
+        for k in -1...count {
+            let row = cover.firstRow + k
+            guard row >= 0, row < tilesPerWorld else { continue }
+            var west = Int.max, east = Int.min
+            for neighbour in (k - 1)...(k + 1) {
+                if let (first, last) = range(neighbour) {
+                    west = min(west, first - 1)
+                    east = max(east, last + 1)
+                }
+            }
+            guard west <= east else { continue }
+            let own = range(k)
+            for column in west...east {
+                if let (first, last) = own, column >= first && column <= last { continue }
+                cover.prefetch.append(tile(column: column, row: row, zoom: z))
+            }
+        }
+        // The parents: row r's parents are row r / 2's columns first / 2 ... last / 2; the two
+        // child rows of a parent row overlap (the rectangle is convex), so their union is one run.
+        if z > 0 {
+            var k = 0
+            while k < count {
+                let parentRow = (cover.firstRow + k) >> 1
+                var west = Int.max, east = Int.min
+                while k < count && (cover.firstRow + k) >> 1 == parentRow {
+                    if let (first, last) = range(k) {
+                        west = min(west, first >> 1)
+                        east = max(east, last >> 1)
+                    }
+                    k += 1
+                }
+                if west <= east {
+                    for column in west...east { cover.parents.append(tile(column: column, row: parentRow, zoom: z - 1)) }
+                }
+            }
+        }
+        sortNearestFirst(&cover.tiles, shift: 0)
+        sortNearestFirst(&cover.prefetch, shift: 0)
+        sortNearestFirst(&cover.parents, shift: 1)
+    }
+
+    /// Sorts tiles by distance from the focal point; ties (a focal point on a tile edge or
+    /// corner) first the tiles south, then east, of it (so that the tile holding the focal point
+    /// in the half-open sense, [x, x + 1) x [y, y + 1), comes first), then by row, then column
+    /// across copies. In place without allocating (insertion sort for short lists, heapsort
+    /// beyond).
+    func sortNearestFirst(_ tiles: inout [MapTile], shift: Int) {
+        let scale = 1 / Double(1 << shift)
+        let fx = focalX * scale, fy = focalY * scale
+        @inline(__always) func before(_ a: MapTile, _ b: MapTile) -> Bool {
+            let da = distance(column: a.unwrappedX, row: a.y, shift: shift)
+            let db = distance(column: b.unwrappedX, row: b.y, shift: shift)
+            if da != db { return da < db }
+            let northA = Double(a.y) + 0.5 < fy, northB = Double(b.y) + 0.5 < fy
+            if northA != northB { return northB }
+            let westA = Double(a.unwrappedX) + 0.5 < fx, westB = Double(b.unwrappedX) + 0.5 < fx
+            if westA != westB { return westB }
+            return a.y != b.y ? a.y < b.y : a.unwrappedX < b.unwrappedX
+        }
+        tiles.withUnsafeMutableBufferPointer { buffer in
+            let n = buffer.count
+            if n <= 48 {
+                for i in 1..<max(n, 1) {
+                    let value = buffer[i]
+                    var j = i
+                    while j > 0 && before(value, buffer[j - 1]) {
+                        buffer[j] = buffer[j - 1]
+                        j -= 1
+                    }
+                    buffer[j] = value
+                }
+                return
+            }
+            func siftDown(_ start: Int, _ end: Int) {
+                var parent = start
+                while true {
+                    var largest = parent
+                    let left = 2 * parent + 1, right = left + 1
+                    if left < end && before(buffer[largest], buffer[left]) { largest = left }
+                    if right < end && before(buffer[largest], buffer[right]) { largest = right }
+                    if largest == parent { return }
+                    buffer.swapAt(parent, largest)
+                    parent = largest
+                }
+            }
+            for start in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(start, n) }
+            for end in stride(from: n - 1, to: 0, by: -1) {
+                buffer.swapAt(0, end)
+                siftDown(0, end)
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import GeoMath
+import MapTooling
+import Projection
+
+/// `geobench tiles`: the z/x/y tiles a camera's viewport needs, as JSON.
+struct TilesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tiles",
+        abstract: "Print the z/x/y tiles that cover a camera's viewport (and the prefetch ring and parents) as JSON.",
+        discussion: """
+            The camera is centred on --latitude/--longitude at --zoom on a --width x --height point screen, at \
+            --bearing degrees (the compass direction at the top); its constraints apply first. The tile zoom is \
+            zoom + log2(256 / tile size), rounded down (--zoom-rule floor, MapLibre's) or to the nearest (round, \
+            raster renderers'). "tiles" lists every tile whose interior overlaps the rotated viewport, x in \
+            [0, 2^z) with "wrap" the world copy (0 holds the center), nearest the focal point first; "prefetch" \
+            the ring around them; "parents" the tiles one zoom lower that hold them. See docs/DESIGN.md.
+            """
+    )
+
+    @Option(name: .long, parsing: .unconditional, help: "Camera center latitude in degrees, in [-90, 90].")
+    var latitude: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Camera center longitude in degrees, in [-180, 180].")
+    var longitude: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Camera zoom (the world is 256 * 2^zoom points wide), in [0, 22].")
+    var zoom: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Screen width in points.")
+    var width: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Screen height in points.")
+    var height: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Bearing in degrees (the compass direction at the top of the screen).")
+    var bearing: Double = 0
+
+    @Option(name: .customLong("tile-size"), parsing: .unconditional, help: "Tile size in points, in [1, 65536].")
+    var tileSize: Double = MercatorCamera.defaultTileSizePoints
+
+    @Option(name: .customLong("zoom-rule"), help: "floor (MapLibre) or round (raster renderers).")
+    var zoomRule: String = TileZoomRule.floor.rawValue
+
+    @Option(name: .customLong("max-tiles"), parsing: .unconditional, help: "The most tiles the cover may hold.")
+    var maxTiles: Int = MercatorCamera.defaultMaximumTiles
+
+    func run() throws {
+        guard let rule = TileZoomRule(rawValue: zoomRule) else {
+            throw ValidationError("--zoom-rule \(zoomRule.debugDescription) is not a rule: expected floor or round")
+        }
+        var camera = try MercatorCamera(
+            center: try Coordinate(latitude: latitude, longitude: longitude), zoom: zoom, widthPoints: width, heightPoints: height)
+        try camera.jump(bearing: bearing)
+        let cover = try camera.tileCover(tileSizePoints: tileSize, rule: rule, maximumTiles: maxTiles)
+        func list(_ tiles: [MapTile]) -> JSONValue {
+            .array(tiles.map { tile in
+                .object([
+                    ("z", .number(Double(tile.z))), ("x", .number(Double(tile.x))), ("y", .number(Double(tile.y))),
+                    ("wrap", .number(Double(tile.wrap))),
+                ])
+            })
+        }
+        let json = JSONValue.object([
+            ("z", .number(Double(cover.zoom))), ("tiles", list(cover.tiles)), ("prefetch", list(cover.prefetch)),
+            ("parents", list(cover.parents)),
+        ])
+        var output = DescriptorOutput.standardOutput()
+        try output.write(json.text + "\n")
+        try output.flush()
+    }
+}
