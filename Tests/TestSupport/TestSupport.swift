@@ -9,6 +9,11 @@ public func isClose(_ actual: Double, _ expected: Double, within tolerance: Doub
     actual.isFinite && expected.isFinite && abs(actual - expected) <= tolerance
 }
 
+/// Whether `actual` lies within `relative` times |expected| of `expected`.
+public func isClose(_ actual: Double, _ expected: Double, relative: Double) -> Bool {
+    abs(actual - expected) <= relative * abs(expected)
+}
+
 /// Difference of two longitudes in degrees, wrapped into [-180, 180]: 180 and -180 are 0 apart.
 public func longitudeDifference(_ a: Double, _ b: Double) -> Double {
     (a - b).remainder(dividingBy: 360)
