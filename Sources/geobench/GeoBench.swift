@@ -20,7 +20,7 @@ struct GeoBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "geobench",
         abstract: "Inspect and benchmark the pet-finder map geometry (WGS84 geodesics through PROJ).",
-        subcommands: [RegionCommand.self, PreviewCommand.self, CameraCommand.self, ClustersCommand.self, TilesCommand.self, ScaleCommand.self, RenderCommand.self, RunCommand.self]
+        subcommands: [RegionCommand.self, PreviewCommand.self, CameraCommand.self, ClustersCommand.self, TilesCommand.self, ScaleCommand.self, MapKitCommand.self, RenderCommand.self, RunCommand.self]
     )
 
     static func main() {

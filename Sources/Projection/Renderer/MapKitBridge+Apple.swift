@@ -1,0 +1,45 @@
+// MapKit's own types from the platform-independent bridge (MapKitBridge.swift). Compiled only
+// where MapKit exists: this package's CI runs on Linux, so nothing here is compiled or tested
+// there; every number comes from the bridge, which is.
+#if canImport(MapKit)
+import GeoMath
+import MapKit
+
+extension MKMapPoint {
+    /// The map point the bridge computed.
+    public init(_ point: MapKitMapPoint) {
+        self.init(x: point.x, y: point.y)
+    }
+}
+
+extension MKMapRect {
+    /// The rectangle the bridge computed (``MercatorCamera/mapKitVisibleMapRect`` for
+    /// `setVisibleMapRect(_:animated:)`).
+    public init(_ rect: MapKitMapRect) {
+        self.init(x: rect.origin.x, y: rect.origin.y, width: rect.width, height: rect.height)
+    }
+}
+
+extension MapKitMapRect {
+    /// A MapKit rectangle (a map view's `visibleMapRect`), for ``MercatorCamera/show(_:)``.
+    public init(_ rect: MKMapRect) {
+        self.init(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
+    }
+}
+
+extension CLLocationCoordinate2D {
+    /// The coordinate's latitude and longitude.
+    public init(_ coordinate: Coordinate) {
+        self.init(latitude: coordinate.latitude, longitude: coordinate.longitude)
+    }
+}
+
+extension MKCoordinateRegion {
+    /// The region the bridge computed (``MercatorCamera/mapKitRegion``).
+    public init(_ region: MapKitRegion) {
+        self.init(
+            center: CLLocationCoordinate2D(region.center),
+            span: MKCoordinateSpan(latitudeDelta: region.latitudeDelta, longitudeDelta: region.longitudeDelta))
+    }
+}
+#endif

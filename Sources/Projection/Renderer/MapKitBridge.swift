@@ -1,0 +1,167 @@
+import GeoMath
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A point in MapKit's map point space (`MKMapPoint`), computed on any platform: the Web
+/// Mercator world as a square of 2^28 points (the zoom-20 world of 256-point tiles), x
+/// eastward from the antimeridian, y southward from the north edge (85.0511287798066 degrees).
+///
+///     x = (X / W + 1/2) 2^28,   y = (1/2 - Y / W) 2^28
+///
+/// with (X, Y) the Web Mercator point in metres and W the world's width. MapKit projects a
+/// coordinate with the same spherical formula on geodetic latitude as EPSG:3857, so these are
+/// the numbers `MKMapPoint(_:)` gives, up to its own rounding.
+public struct MapKitMapPoint: Hashable, Sendable {
+    /// The world's width and height in map points: 2^28.
+    public static let worldSize = 268_435_456.0
+
+    /// Map points east of the antimeridian.
+    public var x: Double
+    /// Map points south of the world's north edge.
+    public var y: Double
+
+    /// A map point from its parts (not checked).
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The map point of a Web Mercator point.
+    public init(_ mercator: MercatorPoint) {
+        let world = WebMercator.worldWidthMeters
+        x = (mercator.x / world + 0.5) * Self.worldSize
+        y = (0.5 - mercator.y / world) * Self.worldSize
+    }
+
+    /// The map point of a coordinate (projected through PROJ).
+    public init(_ coordinate: Coordinate) {
+        self.init(MercatorPoint(coordinate))
+    }
+
+    /// The Web Mercator point, the easting wrapped onto the world (x beyond [0, 2^28) is a world
+    /// copy).
+    ///
+    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for an x that is
+    ///   not finite or a y that is not finite or lies outside [0, 2^28].
+    public func mercator() throws(GeometryError) -> MercatorPoint {
+        guard x.isFinite else {
+            throw .invalidRendererParameter(name: "map point x", value: x, expected: "a finite number of map points")
+        }
+        guard y >= 0, y <= Self.worldSize else {
+            throw .invalidRendererParameter(name: "map point y", value: y, expected: "a finite number of map points in [0, 268435456]")
+        }
+        let world = WebMercator.worldWidthMeters
+        return MercatorPoint(uncheckedX: WebMercator.wrappedEasting((x / Self.worldSize - 0.5) * world), y: (0.5 - y / Self.worldSize) * world)
+    }
+}
+
+/// A rectangle in MapKit's map point space (`MKMapRect`): its north-west origin and its size.
+public struct MapKitMapRect: Hashable, Sendable {
+    /// The north-west corner.
+    public var origin: MapKitMapPoint
+    /// The width in map points (more than 2^28 when it holds more than one world copy).
+    public var width: Double
+    /// The height in map points.
+    public var height: Double
+
+    /// A rectangle from its parts (not checked).
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        origin = MapKitMapPoint(x: x, y: y)
+        self.width = width
+        self.height = height
+    }
+
+    /// The center.
+    public var center: MapKitMapPoint { MapKitMapPoint(x: origin.x + width / 2, y: origin.y + height / 2) }
+}
+
+/// A region as `MKCoordinateRegion` takes it: a center and the spans in degrees.
+public struct MapKitRegion: Hashable, Sendable {
+    /// The center.
+    public var center: Coordinate
+    /// The north-south span in degrees, in [0, 180].
+    public var latitudeDelta: Double
+    /// The east-west span in degrees, in [0, 360].
+    public var longitudeDelta: Double
+}
+
+extension MercatorCamera {
+    /// Map points per screen point at this zoom: 2^28 / (256 2^zoom) = 2^(20 - zoom) (exact at
+    /// an integer zoom).
+    var mapPointsPerPoint: Double { exp2(20 - zoom) }
+
+    /// What MapKit's `visibleMapRect` is for this camera: the bounding rectangle, in map points,
+    /// of the whole screen's outline at the bearing, its x normalised into [0, 2^28). Wider than
+    /// the world when the screen shows more than one world copy.
+    public var mapKitVisibleMapRect: MapKitMapRect {
+        let center = mapKitCenter
+        let k = mapPointsPerPoint
+        let x = (center.x - extents.west * k).truncatingRemainder(dividingBy: MapKitMapPoint.worldSize)
+        return MapKitMapRect(
+            x: x < 0 ? x + MapKitMapPoint.worldSize : x, y: center.y - extents.north * k,
+            width: (extents.west + extents.east) * k, height: (extents.north + extents.south) * k)
+    }
+
+    /// The focal point's map point (MapKit's `MKMapCamera.centerCoordinate` as a map point).
+    public var mapKitCenter: MapKitMapPoint { MapKitMapPoint(centerMercator) }
+
+    /// The `MKCoordinateRegion` that shows this camera's view: centred on the focal point's
+    /// coordinate, with the smallest spans symmetric about it that hold the screen's outline
+    /// at the bearing (its extreme latitudes and longitudes are at its corners: Web Mercator's
+    /// northing is monotonic in latitude and its easting linear in longitude). MapKit accepts at
+    /// most 180 and 360 degrees: a view that needs more (near the poles at low zoom, or wider
+    /// than the world) gets those.
+    public var mapKitRegion: MapKitRegion {
+        let world = WebMercator.worldWidthMeters, half = world / 2
+        let s = pointsPerMercatorMeter
+        let north = MercatorPoint(uncheckedX: 0, y: min(centerY + extents.north / s, half)).coordinate.latitude
+        let south = MercatorPoint(uncheckedX: 0, y: max(centerY - extents.south / s, -half)).coordinate.latitude
+        let latitude = center.latitude
+        let latitudeDelta = 2 * max(north - latitude, latitude - south)
+        let longitudeDelta = 2 * max(extents.east, extents.west) / worldWidthPoints * 360
+        return MapKitRegion(center: center, latitudeDelta: min(max(latitudeDelta, 0), 180), longitudeDelta: min(longitudeDelta, 360))
+    }
+
+    /// MapKit's `MKMapCamera.heading`: the bearing in [0, 360).
+    public var mapKitHeading: Double {
+        let heading = bearing < 0 ? bearing + 360 : bearing + 0
+        return heading >= 360 ? 0 : heading
+    }
+
+    /// Shows a map rectangle as MapKit's `setVisibleMapRect` does, keeping the screen, bearing
+    /// and insets: the zoom at which the screen's outline at the bearing has a bounding
+    /// rectangle just holding `rect` (the lower of the zooms that fit its width and its
+    /// height), with that bounding rectangle centred on the rectangle's center. The inverse of
+    /// ``mapKitVisibleMapRect``: a camera's own rectangle gives back its center and zoom (within
+    /// rounding) where no constraint moved them. The zoom limits, the world's edge and the
+    /// camera bounds then apply.
+    ///
+    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a rectangle
+    ///   whose values are not finite, whose width or height is not positive, or whose center
+    ///   lies beyond the world north or south. The camera is then unchanged.
+    public mutating func show(_ rect: MapKitMapRect) throws(GeometryError) {
+        for (name, value) in [("x", rect.origin.x), ("y", rect.origin.y)] where !value.isFinite {
+            throw .invalidRendererParameter(name: "map rect \(name)", value: value, expected: "a finite number of map points")
+        }
+        for (name, value) in [("width", rect.width), ("height", rect.height)] where !(value.isFinite && value > 0) {
+            throw .invalidRendererParameter(name: "map rect \(name)", value: value, expected: "a finite number of map points > 0")
+        }
+        let middle = try rect.center.mercator()
+        // The bounding box of the outline is (west + east) x (north + south) points at any zoom.
+        let boxWidth = extents.west + extents.east, boxHeight = extents.north + extents.south
+        // (Kept finite for a rectangle of a few map points or of many worlds; the limits clamp it.)
+        let zoom = min(max(min(log2(boxWidth / rect.width), log2(boxHeight / rect.height)) + 20, -64), 64)
+        let s = 256 * exp2(zoom) / WebMercator.worldWidthMeters
+        // The box's middle lies ((east - west) / 2, (south - north) / 2) points from the focal point.
+        let x = middle.x - (extents.east - extents.west) / 2 / s
+        let y = middle.y + (extents.south - extents.north) / 2 / s
+        let half = WebMercator.worldWidthMeters / 2
+        try jump(center: MercatorPoint(uncheckedX: WebMercator.wrappedEasting(x), y: min(max(y, -half), half)), zoom: zoom)
+    }
+}

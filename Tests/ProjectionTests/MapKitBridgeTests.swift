@@ -1,0 +1,148 @@
+import Foundation
+import GeoMath
+import Projection
+import Testing
+import TestSupport
+
+@Suite("MapKit bridge")
+struct MapKitBridgeTests {
+    /// MapKit's documented projection of a coordinate (MKMapPointForCoordinate): the spherical
+    /// Mercator formula on geodetic latitude, scaled to 2^28 points.
+    static func mapPoint(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
+        let size = 268_435_456.0, phi = latitude * .pi / 180
+        return ((longitude + 180) / 360 * size, (0.5 - log(tan(.pi / 4 + phi / 2)) / (2 * .pi)) * size)
+    }
+
+    @Test("map points: (0, 0) is (2^27, 2^27); 1 000 random coordinates give MapKit's formula within 1e-6 map points, and back within 1e-9 degrees")
+    func mapPoints() throws {
+        let origin = MapKitMapPoint(try Coordinate(latitude: 0, longitude: 0))
+        #expect(origin == MapKitMapPoint(x: 134_217_728, y: 134_217_728))
+        var random = SeededRandom(seed: 28)
+        for _ in 0..<1_000 {
+            let latitude = random.uniform() * 170 - 85, longitude = random.uniform() * 360 - 180
+            let point = MapKitMapPoint(try Coordinate(latitude: latitude, longitude: longitude))
+            let expected = Self.mapPoint(latitude: latitude, longitude: longitude)
+            #expect(isClose(point.x, expected.x, within: 1e-6) && isClose(point.y, expected.y, within: 1e-6), "\(latitude), \(longitude)")
+            let back = try point.mercator().coordinate
+            #expect(isClose(back.latitude, latitude, within: 1e-9) && abs(longitudeDifference(back.longitude, longitude)) < 1e-9)
+        }
+    }
+
+    static func randomCamera(_ random: inout SeededRandom) throws -> MercatorCamera {
+        var camera = try MercatorCamera(
+            center: Coordinate(latitude: random.uniform() * 140 - 70, longitude: random.uniform() * 360 - 180),
+            zoom: 3 + random.uniform() * 19, widthPoints: Double(random.int(100...1_400)), heightPoints: Double(random.int(100...1_400)))
+        try camera.jump(bearing: random.uniform() * 360 - 180)
+        if random.chance(50) {
+            let w = camera.widthPoints, h = camera.heightPoints
+            try camera.setInsets(ScreenInsets(
+                top: random.uniform() * h / 10, left: random.uniform() * w / 10, bottom: random.uniform() * h * 0.4, right: random.uniform() * w / 10))
+        }
+        return camera
+    }
+
+    @Test("visibleMapRect is the bounding rectangle of the screen's four corners (each unprojected through the camera) at any bearing, with insets: within 1e-5 map points over 500 random cameras; unrotated without insets it is exactly the screen times 2^(20 - zoom)")
+    func visibleMapRect() throws {
+        var random = SeededRandom(seed: 29)
+        let size = MapKitMapPoint.worldSize
+        for index in 0..<500 {
+            let camera = try Self.randomCamera(&random)
+            let rect = camera.mapKitVisibleMapRect, center = camera.mapKitCenter
+            #expect(rect.origin.x >= 0 && rect.origin.x < size)
+            // (Each corner is unprojected onto the world copy nearest the center: only a screen
+            // reaching less than half a world from it has its corners there.)
+            guard rect.width < size / 2 else { continue }
+            var xs: [Double] = [], ys: [Double] = []
+            for (px, py) in [(0.0, 0.0), (camera.widthPoints, 0), (camera.widthPoints, camera.heightPoints), (0, camera.heightPoints)] {
+                let corner = MapKitMapPoint(try camera.mercatorPoint(at: ScreenPoint(x: px, y: py)))
+                // The copy nearest the center (the screen is narrower than the world here).
+                xs.append(center.x + (corner.x - center.x).remainder(dividingBy: size))
+                ys.append(corner.y)
+            }
+            let west = xs.min()!.truncatingRemainder(dividingBy: size)
+            let expectedX = west < 0 ? west + size : west
+            let tolerance = 1e-5 * max(1, rect.width / 1e5)
+            #expect(abs((rect.origin.x - expectedX).remainder(dividingBy: size)) < tolerance, "camera \(index)")
+            #expect(isClose(rect.width, xs.max()! - xs.min()!, within: tolerance) && isClose(rect.height, ys.max()! - ys.min()!, within: tolerance), "camera \(index)")
+            #expect(isClose(rect.origin.y, ys.min()!, within: tolerance), "camera \(index)")
+        }
+        let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 15, widthPoints: 390, heightPoints: 844)
+        let rect = camera.mapKitVisibleMapRect
+        #expect(rect.width == 390 * 32 && rect.height == 844 * 32)
+        #expect(isClose(rect.center.x, camera.mapKitCenter.x, within: 1e-7) && isClose(rect.center.y, camera.mapKitCenter.y, within: 1e-7))
+    }
+
+    @Test("show(rect) is the inverse: a camera's own visibleMapRect, shown on a camera with the same screen, bearing and insets but elsewhere, gives back its center within 1e-6 points and its zoom within 1e-9 (300 random cameras)")
+    func roundTrip() throws {
+        var random = SeededRandom(seed: 30)
+        for index in 0..<300 {
+            let camera = try Self.randomCamera(&random)
+            var other = try MercatorCamera(center: Coordinate(latitude: 10, longitude: 20), zoom: 5, widthPoints: camera.widthPoints, heightPoints: camera.heightPoints)
+            try other.jump(bearing: camera.bearing)
+            try other.setInsets(camera.insets)
+            try other.show(camera.mapKitVisibleMapRect)
+            #expect(abs(other.zoom - camera.zoom) < 1e-9, "camera \(index): zoom \(other.zoom) against \(camera.zoom)")
+            let p = other.point(for: camera.centerMercator)
+            #expect(abs(p.x - other.focalPoint.x) < 1e-6 && abs(p.y - other.focalPoint.y) < 1e-6, "camera \(index): center off by \(p) - \(other.focalPoint)")
+        }
+    }
+
+    @Test("a rectangle of another shape is shown whole: its four corners are inside the new camera's visibleMapRect, which touches it on two sides")
+    func showHoldsRect() throws {
+        var camera = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 5, widthPoints: 390, heightPoints: 844)
+        try camera.jump(bearing: 30)
+        let rect = MapKitMapRect(x: 135_000_000, y: 90_000_000, width: 40_000, height: 10_000)
+        try camera.show(rect)
+        let shown = camera.mapKitVisibleMapRect
+        #expect(shown.origin.x <= rect.origin.x + 1e-6 && shown.origin.y <= rect.origin.y + 1e-6)
+        #expect(shown.origin.x + shown.width >= rect.origin.x + rect.width - 1e-6 && shown.origin.y + shown.height >= rect.origin.y + rect.height - 1e-6)
+        #expect(isClose(shown.width, rect.width, within: 1e-6) || isClose(shown.height, rect.height, within: 1e-6))
+    }
+
+    @Test("the region is centred on the focal point's coordinate and its spans are the smallest symmetric ones holding the four corners (300 random cameras); heading is the bearing in [0, 360)")
+    func regionAndHeading() throws {
+        var random = SeededRandom(seed: 31)
+        for index in 0..<300 {
+            let camera = try Self.randomCamera(&random)
+            let region = camera.mapKitRegion
+            #expect(region.center == camera.center)
+            var latitudeReach = 0.0, longitudeReach = 0.0
+            for (px, py) in [(0.0, 0.0), (camera.widthPoints, 0), (camera.widthPoints, camera.heightPoints), (0, camera.heightPoints)] {
+                let corner = try camera.coordinate(at: ScreenPoint(x: px, y: py))
+                latitudeReach = max(latitudeReach, abs(corner.latitude - region.center.latitude))
+                longitudeReach = max(longitudeReach, abs(longitudeDifference(corner.longitude, region.center.longitude)))
+            }
+            #expect(isClose(region.latitudeDelta, min(2 * latitudeReach, 180), within: 1e-9), "camera \(index)")
+            #expect(isClose(region.longitudeDelta, min(2 * longitudeReach, 360), within: 1e-9), "camera \(index)")
+            #expect(camera.mapKitHeading >= 0 && camera.mapKitHeading < 360)
+            #expect(isClose((camera.mapKitHeading - camera.bearing).remainder(dividingBy: 360), 0, within: 1e-12))
+        }
+        var camera = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 5, widthPoints: 390, heightPoints: 844)
+        for (bearing, heading) in [(-90.0, 270.0), (0, 0), (180, 180), (-0.0, 0), (90, 90), (-1e-14, 0)] {
+            try camera.jump(bearing: bearing)
+            #expect(camera.mapKitHeading == heading && camera.mapKitHeading.sign == .plus, "\(bearing)")
+        }
+    }
+
+    @Test("bad rectangles throw typed errors and leave the camera as it was: NaN, infinite, zero or negative sizes, a center beyond the world north or south; map points off the world have no Mercator point")
+    func badRects() throws {
+        var camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)
+        let before = camera
+        for rect in [
+            MapKitMapRect(x: .nan, y: 0, width: 1, height: 1), MapKitMapRect(x: 0, y: .infinity, width: 1, height: 1),
+            MapKitMapRect(x: 0, y: 0, width: 0, height: 1), MapKitMapRect(x: 0, y: 0, width: 1, height: -5),
+            MapKitMapRect(x: 0, y: 0, width: .nan, height: 1), MapKitMapRect(x: 0, y: -1e6, width: 10, height: 10),
+            MapKitMapRect(x: 0, y: MapKitMapPoint.worldSize, width: 10, height: 10),
+        ] {
+            #expect(throws: GeometryError.self, "\(rect)") { try camera.show(rect) }
+            #expect(camera == before)
+        }
+        #expect(throws: GeometryError.self) { try MapKitMapPoint(x: 0, y: -1).mercator() }
+        #expect(throws: GeometryError.self) { try MapKitMapPoint(x: .infinity, y: 0).mercator() }
+        // A rectangle of a thousandth of a map point, or of a thousand worlds: the zoom limits hold.
+        try camera.show(MapKitMapRect(x: 1e8, y: 1e8, width: 1e-3, height: 1e-3))
+        #expect(camera.zoom == camera.limits.maximumZoom)
+        try camera.show(MapKitMapRect(x: 1e8, y: 1e8, width: 2.7e11, height: 1e6))
+        #expect(camera.zoom >= camera.limits.minimumZoom && camera.zoom.isFinite)
+    }
+}
