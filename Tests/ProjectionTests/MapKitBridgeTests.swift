@@ -124,7 +124,7 @@ struct MapKitBridgeTests {
         }
     }
 
-    @Test("bad rectangles throw typed errors and leave the camera as it was: NaN, infinite, zero or negative sizes, a center beyond the world north or south; map points off the world have no Mercator point")
+    @Test("BAD_INPUTS row 83: bad rectangles throw typed errors and leave the camera as it was: NaN, infinite, zero or negative sizes, a center beyond the world north or south; map points off the world have no Mercator point")
     func badRects() throws {
         var camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)
         let before = camera

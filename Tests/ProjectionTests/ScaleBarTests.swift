@@ -82,7 +82,7 @@ struct ScaleBarTests {
         }
     }
 
-    @Test("bad values throw typed errors: widths 0, -1, NaN, infinity, 2e6; metres per point 0, NaN; zooms NaN, -1, 31; latitude 91")
+    @Test("BAD_INPUTS row 82: bad values throw typed errors: widths 0, -1, NaN, infinity, 2e6; metres per point 0, NaN; zooms NaN, -1, 31; latitude 91")
     func badValues() throws {
         for width in [0.0, -1, .nan, .infinity, 2e6] {
             #expect(throws: GeometryError.self) { try ScaleBar(metersPerPoint: 1, maximumWidthPoints: width) }

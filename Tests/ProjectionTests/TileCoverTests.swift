@@ -185,7 +185,7 @@ struct TileCoverTests {
         #expect(try z(10.2, 300, .floor) == 9 && z(10.3, 300, .floor) == 10)
     }
 
-    @Test("a center at +180 degrees is normalised to -180: its tile is column 0 of wrap 0; a viewport wider than the world lists each copy")
+    @Test("BAD_INPUTS row 81: a center at +180 degrees is normalised to -180: its tile is column 0 of wrap 0; a viewport wider than the world lists each copy")
     func antimeridian() throws {
         let camera = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 180), zoom: 3, widthPoints: 390, heightPoints: 390)
         let cover = try camera.tileCover()
@@ -207,7 +207,7 @@ struct TileCoverTests {
         #expect(Int(outline.focalX.rounded(.down)) == first.unwrappedX && Int(outline.focalY.rounded(.down)) == first.y)
     }
 
-    @Test("bad parameters throw typed errors and leave the cover as it was: tile sizes 0, -256, NaN, infinity, 1e6; a budget of 0; a cover over budget")
+    @Test("BAD_INPUTS row 81: bad parameters throw typed errors and leave the cover as it was: tile sizes 0, -256, NaN, infinity, 1e6; a budget of 0; a cover over budget")
     func badParameters() throws {
         let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 22, widthPoints: 2_000, heightPoints: 2_000)
         var cover = try camera.tileCover()
