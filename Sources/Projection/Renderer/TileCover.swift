@@ -12,22 +12,29 @@ import Darwin
 /// and Leaflet): at zoom `z` the world is 2^z x 2^z tiles, column `x` from the antimeridian
 /// eastward, row `y` from the north edge southward.
 public struct MapTile: Hashable, Sendable, CustomStringConvertible {
+    // (Stored in 32 bits each: 16 bytes a tile, which halves what sorting a cover moves.)
+    let storedZ: Int32
+    let storedX: Int32
+    let storedY: Int32
+    let storedWrap: Int32
+
     /// The tile zoom.
-    public let z: Int
+    public var z: Int { Int(storedZ) }
     /// The column, in [0, 2^z).
-    public let x: Int
+    public var x: Int { Int(storedX) }
     /// The row, in [0, 2^z), 0 at the north edge of the world.
-    public let y: Int
+    public var y: Int { Int(storedY) }
     /// The world copy the tile is drawn on: 0 is the copy holding the camera's center (its
     /// longitude normalised into [-180, 180)), -1 the copy west of it, 1 the copy east.
-    public let wrap: Int
+    public var wrap: Int { Int(storedWrap) }
 
-    /// A tile from its parts (not checked: a renderer's own tiles).
+    /// A tile from its parts: z in 0 ... 30, x and y in [0, 2^z), wrap within +-2^31 (not
+    /// otherwise checked: a renderer's own tiles).
     public init(z: Int, x: Int, y: Int, wrap: Int = 0) {
-        self.z = z
-        self.x = x
-        self.y = y
-        self.wrap = wrap
+        storedZ = Int32(truncatingIfNeeded: z)
+        storedX = Int32(truncatingIfNeeded: x)
+        storedY = Int32(truncatingIfNeeded: y)
+        storedWrap = Int32(truncatingIfNeeded: wrap)
     }
 
     /// "z/x/y", with the wrap when it is not 0 ("3/7/2@-1").
@@ -68,6 +75,8 @@ public struct TileCover: Sendable {
     var firstRow = 0
     var rowFirst: [Int] = []
     var rowLast: [Int] = []
+    // The sort keys (squared distances), scratch.
+    var keys: [Double] = []
 
     /// An empty cover, to cover into.
     public init() {}
@@ -157,14 +166,28 @@ extension MercatorCamera {
         }
         let z = Self.tileZoom(zoom: zoom, tileSizePoints: tileSizePoints, rule: rule)
         let geometry = TileGeometry(camera: self, z: z)
-        // First the count, so that a cover over budget throws before anything is written.
+        // First each row's columns and the count, so that a cover over budget throws before a
+        // tile is written (only the scratch row ranges change). Every row holds a tile, so more
+        // rows than the budget is over it: counted without keeping the ranges.
+        let rows = geometry.rows
         var count = 0
-        for row in geometry.rows {
+        if rows.count > maximumTiles {
+            for row in rows {
+                let (first, last) = geometry.columns(row: row)
+                count += max(last - first + 1, 0)
+            }
+            throw .tooManyTiles(count: count, maximum: maximumTiles)
+        }
+        cover.rowFirst.removeAll(keepingCapacity: true)
+        cover.rowLast.removeAll(keepingCapacity: true)
+        for row in rows {
             let (first, last) = geometry.columns(row: row)
+            cover.rowFirst.append(first)
+            cover.rowLast.append(last)
             count += max(last - first + 1, 0)
         }
         guard count <= maximumTiles else { throw .tooManyTiles(count: count, maximum: maximumTiles) }
-        geometry.fill(&cover)
+        geometry.fill(&cover, rows: rows)
     }
 }
 
@@ -254,36 +277,24 @@ struct TileGeometry {
         east = max(east, max(xa, xb))
     }
 
-    /// The squared distance from the focal point to a tile's center, in tiles of zoom z - shift.
     @inline(__always)
-    func distance(column: Int, row: Int, shift: Int = 0) -> Double {
-        let scale = 1 / Double(1 << shift)
-        let dx = (Double(column) + 0.5) - focalX * scale, dy = (Double(row) + 0.5) - focalY * scale
-        return dx * dx + dy * dy
-    }
-
     func tile(column: Int, row: Int, zoom: Int) -> MapTile {
-        let n = 1 << zoom
-        // (Floor division: column -1 is the last column of copy -1.)
-        let wrap = column >= 0 ? column / n : -((-column + n - 1) / n)
-        return MapTile(z: zoom, x: column - wrap * n, y: row, wrap: wrap)
+        // (An arithmetic shift is floor division by 2^zoom: column -1 is the last column of copy -1.)
+        MapTile(z: zoom, x: column & ((1 << zoom) - 1), y: row, wrap: column >> zoom)
     }
 
-    /// Writes the cover, the prefetch ring and the parents into `cover`, each sorted nearest first.
-    func fill(_ cover: inout TileCover) {
+    /// Writes the cover, the prefetch ring and the parents into `cover`, each sorted nearest
+    /// first, from the row ranges already in its scratch (`rowFirst`, `rowLast` for `rows`).
+    func fill(_ cover: inout TileCover, rows: Range<Int>) {
         cover.zoom = z
         cover.tiles.removeAll(keepingCapacity: true)
         cover.prefetch.removeAll(keepingCapacity: true)
         cover.parents.removeAll(keepingCapacity: true)
-        cover.rowFirst.removeAll(keepingCapacity: true)
-        cover.rowLast.removeAll(keepingCapacity: true)
-        let rows = rows
         guard !rows.isEmpty else { return }
         cover.firstRow = rows.lowerBound
         for row in rows {
-            let (first, last) = columns(row: row)
-            cover.rowFirst.append(first)
-            cover.rowLast.append(last)
+            let k = row - rows.lowerBound
+            let first = cover.rowFirst[k], last = cover.rowLast[k]
             if first <= last {
                 for column in first...last { cover.tiles.append(tile(column: column, row: row, zoom: z)) }
             }
@@ -331,9 +342,9 @@ struct TileGeometry {
                 }
             }
         }
-        sortNearestFirst(&cover.tiles, shift: 0)
-        sortNearestFirst(&cover.prefetch, shift: 0)
-        sortNearestFirst(&cover.parents, shift: 1)
+        sortNearestFirst(&cover.tiles, shift: 0, keys: &cover.keys)
+        sortNearestFirst(&cover.prefetch, shift: 0, keys: &cover.keys)
+        sortNearestFirst(&cover.parents, shift: 1, keys: &cover.keys)
     }
 
     /// Sorts tiles by distance from the focal point; ties (a focal point on a tile edge or
@@ -341,49 +352,76 @@ struct TileGeometry {
     /// in the half-open sense, [x, x + 1) x [y, y + 1), comes first), then by row, then column
     /// across copies. In place without allocating (insertion sort for short lists, heapsort
     /// beyond).
-    func sortNearestFirst(_ tiles: inout [MapTile], shift: Int) {
+    func sortNearestFirst(_ tiles: inout [MapTile], shift: Int, keys: inout [Double]) {
         let scale = 1 / Double(1 << shift)
+        // Each tile's squared distance, computed once (the cover's scratch, grown once).
+        let n = tiles.count
+        if keys.count < n { keys.append(contentsOf: repeatElement(0, count: n - keys.count)) }
         let fx = focalX * scale, fy = focalY * scale
-        @inline(__always) func before(_ a: MapTile, _ b: MapTile) -> Bool {
-            let da = distance(column: a.unwrappedX, row: a.y, shift: shift)
-            let db = distance(column: b.unwrappedX, row: b.y, shift: shift)
-            if da != db { return da < db }
-            let northA = Double(a.y) + 0.5 < fy, northB = Double(b.y) + 0.5 < fy
-            if northA != northB { return northB }
-            let westA = Double(a.unwrappedX) + 0.5 < fx, westB = Double(b.unwrappedX) + 0.5 < fx
-            if westA != westB { return westB }
-            return a.y != b.y ? a.y < b.y : a.unwrappedX < b.unwrappedX
+        tiles.withUnsafeMutableBufferPointer { tiles in
+            keys.withUnsafeMutableBufferPointer { keys in
+                for k in 0..<n {
+                    let dx = (Double(tiles[k].unwrappedX) + 0.5) - fx, dy = (Double(tiles[k].y) + 0.5) - fy
+                    keys[k] = dx * dx + dy * dy
+                }
+                Self.sort(tiles, UnsafeMutableBufferPointer(rebasing: keys[0..<n]), focalX: fx, focalY: fy)
+            }
         }
-        tiles.withUnsafeMutableBufferPointer { buffer in
-            let n = buffer.count
-            if n <= 48 {
-                for i in 1..<max(n, 1) {
-                    let value = buffer[i]
-                    var j = i
-                    while j > 0 && before(value, buffer[j - 1]) {
-                        buffer[j] = buffer[j - 1]
-                        j -= 1
-                    }
-                    buffer[j] = value
+    }
+
+    /// Whether tile a (squared distance da) goes before tile b: nearer first; on a tie south of
+    /// the focal point first, then east of it, then by row and column.
+    @inline(__always)
+    static func before(_ a: MapTile, _ da: Double, _ b: MapTile, _ db: Double, focalX fx: Double, focalY fy: Double) -> Bool {
+        if da != db { return da < db }
+        let northA = Double(a.y) + 0.5 < fy, northB = Double(b.y) + 0.5 < fy
+        if northA != northB { return northB }
+        let westA = Double(a.unwrappedX) + 0.5 < fx, westB = Double(b.unwrappedX) + 0.5 < fx
+        if westA != westB { return westB }
+        return a.y != b.y ? a.y < b.y : a.unwrappedX < b.unwrappedX
+    }
+
+    /// Sorts tiles and their keys together (insertion sort up to 48, heapsort beyond).
+    static func sort(_ tiles: UnsafeMutableBufferPointer<MapTile>, _ keys: UnsafeMutableBufferPointer<Double>, focalX: Double, focalY: Double) {
+        let n = tiles.count
+        if n <= 48 {
+            for i in 1..<max(n, 1) {
+                let value = tiles[i], valueKey = keys[i]
+                var j = i
+                while j > 0 && before(value, valueKey, tiles[j - 1], keys[j - 1], focalX: focalX, focalY: focalY) {
+                    tiles[j] = tiles[j - 1]
+                    keys[j] = keys[j - 1]
+                    j -= 1
                 }
-                return
+                tiles[j] = value
+                keys[j] = valueKey
             }
-            func siftDown(_ start: Int, _ end: Int) {
-                var parent = start
-                while true {
-                    var largest = parent
-                    let left = 2 * parent + 1, right = left + 1
-                    if left < end && before(buffer[largest], buffer[left]) { largest = left }
-                    if right < end && before(buffer[largest], buffer[right]) { largest = right }
-                    if largest == parent { return }
-                    buffer.swapAt(parent, largest)
-                    parent = largest
-                }
+            return
+        }
+        // Heapsort: sift down from each parent, then move the largest to the end.
+        var end = n
+        var start = n / 2 - 1
+        while true {
+            var parent: Int
+            if start >= 0 {
+                parent = start
+                start -= 1
+            } else {
+                end -= 1
+                guard end > 0 else { return }
+                tiles.swapAt(0, end)
+                keys.swapAt(0, end)
+                parent = 0
             }
-            for start in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(start, n) }
-            for end in stride(from: n - 1, to: 0, by: -1) {
-                buffer.swapAt(0, end)
-                siftDown(0, end)
+            while true {
+                var largest = parent
+                let left = 2 * parent + 1, right = left + 1
+                if left < end && before(tiles[largest], keys[largest], tiles[left], keys[left], focalX: focalX, focalY: focalY) { largest = left }
+                if right < end && before(tiles[largest], keys[largest], tiles[right], keys[right], focalX: focalX, focalY: focalY) { largest = right }
+                if largest == parent { break }
+                tiles.swapAt(parent, largest)
+                keys.swapAt(parent, largest)
+                parent = largest
             }
         }
     }
