@@ -44,12 +44,15 @@ let package = Package(
                 "Projection",
                 "MapTooling",
                 "CMallocCounter",
+                "CFrameBaseline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Per-thread allocation counts and live bytes for geobench and the tests (interposes
         // glibc's malloc in the executable that links it; never a dependency of the libraries).
         .target(name: "CMallocCounter"),
+        // The frame suite's baseline: the affine placement as a plain C loop (geobench only).
+        .target(name: "CFrameBaseline"),
         // Shared by the test targets: fixture loading, closeness, seeded property checks.
         .target(
             name: "TestSupport",

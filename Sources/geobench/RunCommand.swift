@@ -14,6 +14,7 @@ struct RunCommand: ParsableCommand {
         case gestures
         case motion
         case clusters
+        case frame
     }
 
     @Option(name: .long, help: "The suite to run: \(Suite.allCases.map(\.rawValue).joined(separator: ", ")). Default: all.")
@@ -24,6 +25,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .long, help: "Timed samples per operation (the median is reported).")
     var samples = 15
+
+    @Option(name: .long, help: "The recorded gesture trace the frame suite replays.")
+    var trace = "examples/gesture-trace.json"
 
     func validate() throws {
         guard (3...1000).contains(samples) else {
@@ -54,6 +58,10 @@ struct RunCommand: ParsableCommand {
                 }
             case .clusters:
                 results += try ClustersSuite.run(samples: samples) { progress in
+                    if !json { writeError(progress) }
+                }
+            case .frame:
+                results += try FrameSuite.run(samples: samples, tracePath: trace) { progress in
                     if !json { writeError(progress) }
                 }
             }
