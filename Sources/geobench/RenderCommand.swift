@@ -45,7 +45,14 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("radius-points"), parsing: .unconditional, help: "With --clusters: the cluster radius in points of the 256-point world.")
     var radiusPoints: Double = PinClusterIndex.defaultRadiusPoints
 
+    @Flag(name: .long, help: "Draw the drawn camera's tile grid (256-point tiles, the floor rule) with z/x/y labels, under the map.")
+    var tiles = false
+
+    @Flag(name: .customLong("scale-bar"), help: "Draw the drawn camera's scale bar (metric, at most 100 points) at the bottom right of the unobstructed rectangle.")
+    var scaleBar = false
+
     func validate() throws {
+        if (tiles || scaleBar) && motionPath { throw ValidationError("--tiles and --scale-bar draw a camera state: they cannot be combined with --motion-path") }
         if motionPath && script == nil { throw ValidationError("--motion-path needs --script") }
         if clusters && pins == nil { throw ValidationError("--clusters needs --pins") }
         if clusters && motionPath { throw ValidationError("--clusters draws a camera state: it cannot be combined with --motion-path") }
@@ -98,12 +105,13 @@ struct RenderCommand: ParsableCommand {
                 path = MotionPathDrawing(samples: lastMotion.samples, restingCenter: lastMotion.rest, transform: transform)
             }
         }
+        // The drawn camera: the script's last, or the preview as a camera (its center and scale
+        // on its screen).
+        let view = try camera ?? MercatorCamera(
+            center: frame.centerMercator, zoom: log2(frame.pointsPerMercatorMeter * WebMercator.worldWidthMeters / 256),
+            widthPoints: frame.widthPoints, heightPoints: frame.heightPoints)
         var clustered: ClusterDrawing? = nil
         if clusters {
-            // The preview as a camera: its center and scale on its screen.
-            let view = try camera ?? MercatorCamera(
-                center: frame.centerMercator, zoom: log2(frame.pointsPerMercatorMeter * WebMercator.worldWidthMeters / 256),
-                widthPoints: frame.widthPoints, heightPoints: frame.heightPoints)
             let index = try PinClusterIndex(pins: layout.pins.map(ClusterPin.init), radiusPoints: radiusPoints)
             let categories = Dictionary(layout.pins.map { ($0.id, $0.category) }, uniquingKeysWith: { first, _ in first })
             clustered = ClusterDrawing(index: index, camera: view, categories: categories)
@@ -111,6 +119,8 @@ struct RenderCommand: ParsableCommand {
         let drawing = PreviewDrawing(circle: region, pins: clustered == nil ? layout.pins : [], transform: transform)
         var svg = path.map { $0.drawn(over: drawing.svg) } ?? drawing.svg
         if let clustered { svg = clustered.drawn(over: svg) }
+        if tiles { svg = try TileGridDrawing(camera: view).drawn(under: svg) }
+        if scaleBar { svg = try ScaleBarDrawing(camera: view).drawn(over: svg) }
         if let output {
             try OutputFile.write(svg, to: output)
         } else {

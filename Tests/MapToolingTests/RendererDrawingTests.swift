@@ -1,0 +1,65 @@
+import Foundation
+import GeoMath
+import Testing
+import TestSupport
+
+@testable import MapTooling
+import Projection
+
+/// The tile grid and the scale bar of `geobench render --tiles --scale-bar`.
+@Suite("Renderer drawings")
+struct RendererDrawingTests {
+    static func camera(latitude: Double = 48.858, longitude: Double = 2.345, bearing: Double = 20) throws -> MercatorCamera {
+        var camera = try MercatorCamera(center: Coordinate(latitude: latitude, longitude: longitude), zoom: 13.3, widthPoints: 390, heightPoints: 844)
+        try camera.jump(bearing: bearing)
+        try camera.setInsets(ScreenInsets(top: 47, left: 0, bottom: 120, right: 0))
+        return camera
+    }
+
+    @Test("each tile of the cover is drawn once, its corners where the camera places the tile's corners (within 1e-6 points) and its z/x/y label at its center")
+    func tileGrid() throws {
+        let camera = try Self.camera()
+        let grid = try TileGridDrawing(camera: camera)
+        let cover = try camera.tileCover()
+        #expect(grid.tiles.map(\.tile) == cover.tiles)
+        let world = WebMercator.worldWidthMeters, n = Double(1 << cover.zoom)
+        for drawn in grid.tiles where drawn.tile.wrap == 0 {
+            let x = Double(drawn.tile.x), y = Double(drawn.tile.y)
+            for (corner, (cx, cy)) in zip(drawn.corners, [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]) {
+                let expected = camera.point(for: try MercatorPoint(x: (cx / n - 0.5) * world, y: (0.5 - cy / n) * world))
+                #expect(abs(corner.x - expected.x) < 1e-6 && abs(corner.y - expected.y) < 1e-6, "\(drawn.tile)")
+            }
+        }
+        let svg = grid.svgElements
+        for tile in cover.tiles { #expect(svg.contains(">\(tile)</text>") && svg.contains("data-tile=\"\(tile)\"")) }
+    }
+
+    @Test("across the antimeridian the last column of one copy and column 0 of the next share their edge on screen")
+    func gridAcrossAntimeridian() throws {
+        let camera = try Self.camera(latitude: 0, longitude: 179.99, bearing: 0)
+        let grid = try TileGridDrawing(camera: camera)
+        let n = 1 << grid.tiles[0].tile.z
+        var shared = 0
+        for west in grid.tiles where west.tile.x == n - 1 {
+            guard let east = grid.tiles.first(where: { $0.tile.wrap == west.tile.wrap + 1 && $0.tile.x == 0 && $0.tile.y == west.tile.y }) else { continue }
+            #expect(abs(west.corners[1].x - east.corners[0].x) < 1e-6 && abs(west.corners[2].y - east.corners[3].y) < 1e-6)
+            shared += 1
+        }
+        #expect(shared > 0)
+    }
+
+    @Test("the scale bar is the camera's bar, its width in points, at the bottom right of the unobstructed rectangle, labelled")
+    func scaleBar() throws {
+        let camera = try Self.camera()
+        let drawing = try ScaleBarDrawing(camera: camera)
+        #expect(drawing.bar == (try camera.scaleBar()))
+        #expect(isClose(drawing.end.x - drawing.start.x, drawing.bar.widthPoints, within: 1e-9))
+        #expect(drawing.end.x == 390 - 12 && drawing.start.y == 844 - 120 - 12 && drawing.start.y == drawing.end.y)
+        #expect(drawing.svgElements.contains(">\(drawing.bar.label)</text>"))
+        let document = PreviewDrawing(circle: GeodesicCircle.userVicinity(around: camera.center), pins: [], transform: camera.transform).svg
+        let drawn = drawing.drawn(over: try TileGridDrawing(camera: camera).drawn(under: document))
+        let tiles = try #require(drawn.range(of: "<g id=\"tiles\"")), graticule = try #require(drawn.range(of: "<g id=\"graticule\""))
+        let bar = try #require(drawn.range(of: "<g id=\"scale-bar\"")), legend = try #require(drawn.range(of: "<g id=\"legend\""))
+        #expect(tiles.lowerBound < graticule.lowerBound && bar.lowerBound < legend.lowerBound && drawn.hasSuffix("</svg>\n"))
+    }
+}
