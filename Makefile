@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libproj-dev pkg-config
 
-.PHONY: all deps test consumer cli-hostile leaks fuzz docs docs-site bench pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
+.PHONY: all deps test consumer cli-hostile leaks fuzz docs docs-site bench trace-check chromium pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
 
 all: test
 
@@ -73,6 +73,22 @@ docs-site: deps
 bench: deps
 	$(SWIFT) build -c release --product geobench
 	"$$($(SWIFT) build -c release --show-bin-path)/geobench" run
+
+# geobench render --trace checked in a real headless browser: Debian's chromium (installed with
+# apt-get when missing, sudo when not root) loads the HTML player at several frames and the pins
+# it draws must be where geobench places them (scripts/check_trace_html.py).
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then \
+		echo "chromium found: $$(chromium --version 2>/dev/null)"; \
+	else \
+		echo "chromium not found: installing it with apt-get"; \
+		if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+trace-check: deps chromium
+	$(SWIFT) build --product geobench
+	python3 scripts/check_trace_html.py --geobench "$$($(SWIFT) build --show-bin-path)/geobench"
 
 # The ordo-one/benchmark suites (Benchmarks/, a package of its own): wall clock, throughput and
 # malloc counts of every hot path.

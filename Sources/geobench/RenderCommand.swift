@@ -51,7 +51,17 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("scale-bar"), help: "Draw the drawn camera's scale bar (metric, at most 100 points) at the bottom right of the unobstructed rectangle.")
     var scaleBar = false
 
+    @Option(name: .long, help: "A recorded gesture trace (as examples/gesture-trace.json): write one self-contained HTML file that plays it frame by frame with the --pins placed, instead of an SVG.")
+    var trace: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "With --trace: print frame K's pins (id, x, y) as JSON instead of the HTML.")
+    var frame: Int?
+
     func validate() throws {
+        if trace != nil && (script != nil || motionPath || clusters || tiles || scaleBar) {
+            throw ValidationError("--trace writes the HTML player: it cannot be combined with --script, --motion-path, --clusters, --tiles or --scale-bar")
+        }
+        if frame != nil && trace == nil { throw ValidationError("--frame needs --trace") }
         if (tiles || scaleBar) && motionPath { throw ValidationError("--tiles and --scale-bar draw a camera state: they cannot be combined with --motion-path") }
         if motionPath && script == nil { throw ValidationError("--motion-path needs --script") }
         if clusters && pins == nil { throw ValidationError("--clusters needs --pins") }
@@ -64,6 +74,20 @@ struct RenderCommand: ParsableCommand {
         // One route from CSV to screen: the preview's pin layout (one PROJ batch), placed on
         // the frame or on the camera's last state from the same Mercator points.
         let layout = try loadPins(pins, frame: frame, estimate: .renderedPins)
+        if let trace {
+            let playback = try TracePlayback(trace: try FrameSuite.loadTrace(trace), pins: layout.pins)
+            if let index = self.frame {
+                guard playback.frames.indices.contains(index) else {
+                    throw ValidationError("--frame \(index) is out of range: expected an integer in [0, \(playback.frames.count - 1)]")
+                }
+                try writeOutput(playback.frameJSON(index) + "\n")
+            } else if let output {
+                try OutputFile.write(playback.html, to: output)
+            } else {
+                try writeOutput(playback.html)
+            }
+            return
+        }
         var transform = frame.transform
         var path: MotionPathDrawing? = nil
         var camera: MercatorCamera? = nil

@@ -63,3 +63,36 @@ struct RendererDrawingTests {
         #expect(tiles.lowerBound < graticule.lowerBound && bar.lowerBound < legend.lowerBound && drawn.hasSuffix("</svg>\n"))
     }
 }
+
+/// `geobench render --trace`'s playback and HTML player.
+@Suite("Trace playback")
+struct TracePlaybackTests {
+    @Test("each frame places the pins where the player's camera places them; the HTML holds every frame inline, no external script, no address outside itself; a frame's JSON prints the same points")
+    func playback() throws {
+        let trace = try GestureTraceTests.committedTrace()
+        let pins = try [("a", 48.858, 2.345), ("b", 48.87, 2.30), ("c\"<&", 48.85, 2.36)].map { id, latitude, longitude in
+            let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
+            return Pin(
+                id: id, category: .missing, coordinate: coordinate, distanceMeters: 0, mercator: MercatorPoint(coordinate),
+                point: ScreenPoint(x: 0, y: 0), inFrame: true)
+        }
+        let playback = try TracePlayback(trace: trace, pins: pins)
+        #expect(playback.frames.count == trace.frames.count)
+        var player = try GestureTracePlayer(trace)
+        var camera = player.startCamera
+        for k in 0..<player.frameCount {
+            player.step(&camera)
+            for (pin, point) in zip(pins, playback.frames[k].points) { #expect(point == camera.point(for: pin.mercator)) }
+        }
+        let html = playback.html
+        #expect(!html.contains("http://") || html.components(separatedBy: "http://").count == 3, "only the SVG namespace")
+        #expect(!html.contains("https://") && !html.contains("src="))
+        #expect(html.components(separatedBy: "{\"t\":").count - 1 == trace.frames.count)
+        let json = playback.frameJSON(300)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let listed = try #require(decoded?["pins"] as? [[String: Any]])
+        #expect(listed.map { $0["id"] as? String } == ["a", "b", "c\"<&"])
+        let x = try #require(listed[1]["x"] as? Double)
+        #expect(abs(x - playback.frames[300].points[1].x) <= 0.0005)
+    }
+}
