@@ -102,11 +102,6 @@ public struct ClusterDrawing: Hashable, Sendable {
     /// A drawing's SVG document with the clusters added under its legend (before the legend's
     /// group, so the legend stays on top), or at its end when it has no legend.
     public func drawn(over document: String) -> String {
-        if let legend = document.range(of: "<g id=\"legend\"") {
-            return String(document[..<legend.lowerBound]) + svgElements + String(document[legend.lowerBound...])
-        }
-        let closing = "</svg>\n"
-        guard document.hasSuffix(closing) else { return document + svgElements }
-        return String(document.dropLast(closing.count)) + svgElements + closing
+        PreviewDrawing.inserting(svgElements, underLegendOf: document)
     }
 }

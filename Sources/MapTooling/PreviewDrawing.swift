@@ -211,6 +211,17 @@ public struct PreviewDrawing: Hashable, Sendable {
         return out
     }
 
+    /// `document` (a drawing's SVG) with `elements` inserted just before its legend, so drawn
+    /// over the map and under the legend; before the closing tag when it has no legend.
+    static func inserting(_ elements: String, underLegendOf document: String) -> String {
+        if let legend = document.range(of: "<g id=\"legend\"") {
+            return String(document[..<legend.lowerBound]) + elements + String(document[legend.lowerBound...])
+        }
+        let closing = "</svg>\n"
+        guard document.hasSuffix(closing) else { return document + elements }
+        return String(document.dropLast(closing.count)) + elements + closing
+    }
+
     static func escaped(_ text: String) -> String {
         var out = ""
         for character in text {

@@ -108,11 +108,6 @@ public struct ScaleBarDrawing: Sendable {
 
     /// `document` with the bar drawn under its legend (or last).
     public func drawn(over document: String) -> String {
-        if let legend = document.range(of: "<g id=\"legend\"") {
-            return String(document[..<legend.lowerBound]) + svgElements + String(document[legend.lowerBound...])
-        }
-        let closing = "</svg>\n"
-        guard document.hasSuffix(closing) else { return document + svgElements }
-        return String(document.dropLast(closing.count)) + svgElements + closing
+        PreviewDrawing.inserting(svgElements, underLegendOf: document)
     }
 }

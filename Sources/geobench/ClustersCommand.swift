@@ -17,23 +17,7 @@ struct ClustersCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, parsing: .unconditional, help: "Camera center latitude in degrees, in [-90, 90].")
-    var latitude: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Camera center longitude in degrees, in [-180, 180].")
-    var longitude: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Camera zoom (the world is 256 * 2^zoom points wide), in [0, 22].")
-    var zoom: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Screen width in points.")
-    var width: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Screen height in points.")
-    var height: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Bearing in degrees (the compass direction at the top of the screen).")
-    var bearing: Double = 0
+    @OptionGroup var view: CameraViewOptions
 
     @Option(name: .long, help: "CSV of announcements: header id,status,latitude,longitude (MISSING and FOUND become pins).")
     var pins: String
@@ -42,9 +26,7 @@ struct ClustersCommand: ParsableCommand {
     var radiusPoints: Double = PinClusterIndex.defaultRadiusPoints
 
     func run() throws {
-        var camera = try MercatorCamera(
-            center: try Coordinate(latitude: latitude, longitude: longitude), zoom: zoom, widthPoints: width, heightPoints: height)
-        try camera.jump(bearing: bearing)
+        let camera = try view.camera()
         let announcements = try AnnouncementCSV.parse(try InputFile.readText(pins, estimate: .clusteredPins))
         var categories: [PinCategory] = [], coordinates: [Coordinate] = [], ids: [String] = []
         for announcement in announcements {

@@ -18,23 +18,7 @@ struct TilesCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, parsing: .unconditional, help: "Camera center latitude in degrees, in [-90, 90].")
-    var latitude: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Camera center longitude in degrees, in [-180, 180].")
-    var longitude: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Camera zoom (the world is 256 * 2^zoom points wide), in [0, 22].")
-    var zoom: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Screen width in points.")
-    var width: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Screen height in points.")
-    var height: Double
-
-    @Option(name: .long, parsing: .unconditional, help: "Bearing in degrees (the compass direction at the top of the screen).")
-    var bearing: Double = 0
+    @OptionGroup var view: CameraViewOptions
 
     @Option(name: .customLong("tile-size"), parsing: .unconditional, help: "Tile size in points, in [1, 65536].")
     var tileSize: Double = MercatorCamera.defaultTileSizePoints
@@ -49,9 +33,7 @@ struct TilesCommand: ParsableCommand {
         guard let rule = TileZoomRule(rawValue: zoomRule) else {
             throw ValidationError("--zoom-rule \(zoomRule.debugDescription) is not a rule: expected floor or round")
         }
-        var camera = try MercatorCamera(
-            center: try Coordinate(latitude: latitude, longitude: longitude), zoom: zoom, widthPoints: width, heightPoints: height)
-        try camera.jump(bearing: bearing)
+        let camera = try view.camera()
         let cover = try camera.tileCover(tileSizePoints: tileSize, rule: rule, maximumTiles: maxTiles)
         func list(_ tiles: [MapTile]) -> JSONValue {
             .array(tiles.map { tile in

@@ -1,0 +1,33 @@
+import ArgumentParser
+import GeoMath
+import Projection
+
+/// The camera of `geobench clusters` and `geobench tiles`: a center, a zoom, a screen and a
+/// bearing; the camera's constraints apply.
+struct CameraViewOptions: ParsableArguments {
+    @Option(name: .long, parsing: .unconditional, help: "Camera center latitude in degrees, in [-90, 90].")
+    var latitude: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Camera center longitude in degrees, in [-180, 180].")
+    var longitude: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Camera zoom (the world is 256 * 2^zoom points wide), in [0, 22].")
+    var zoom: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Screen width in points.")
+    var width: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Screen height in points.")
+    var height: Double
+
+    @Option(name: .long, parsing: .unconditional, help: "Bearing in degrees (the compass direction at the top of the screen).")
+    var bearing: Double = 0
+
+    /// The camera these values describe.
+    func camera() throws -> MercatorCamera {
+        var camera = try MercatorCamera(
+            center: try Coordinate(latitude: latitude, longitude: longitude), zoom: zoom, widthPoints: width, heightPoints: height)
+        try camera.jump(bearing: bearing)
+        return camera
+    }
+}
