@@ -133,9 +133,11 @@ func loadScript(_ path: String) throws -> CameraScript {
     }
 }
 
-/// A camera script that could not be decoded.
+/// A camera script (or a gesture trace) that could not be decoded.
 struct ScriptError: Error, CustomStringConvertible {
     let path: String
     let reason: String
-    var description: String { "camera script '\(FileIOError.displayPath(path))': \(reason)" }
+    /// What the file is: "camera script", or "gesture trace" (the frame suite's).
+    var kind = "camera script"
+    var description: String { "\(kind) '\(FileIOError.displayPath(path))': \(reason)" }
 }

@@ -56,7 +56,7 @@ enum FrameSuite {
         do throws(CameraScriptDecodingError) {
             return try GestureTrace.decode(Data(bytes))
         } catch {
-            throw ScriptError(path: path, reason: error.description)
+            throw ScriptError(path: path, reason: error.description, kind: "gesture trace")
         }
     }
 

@@ -129,22 +129,24 @@ struct RenderCommand: ParsableCommand {
                 path = MotionPathDrawing(samples: lastMotion.samples, restingCenter: lastMotion.rest, transform: transform)
             }
         }
-        // The drawn camera: the script's last, or the preview as a camera (its center and scale
-        // on its screen).
-        let view = try camera ?? MercatorCamera(
-            center: frame.centerMercator, zoom: log2(frame.pointsPerMercatorMeter * WebMercator.worldWidthMeters / 256),
-            widthPoints: frame.widthPoints, heightPoints: frame.heightPoints)
+        // The drawn camera, for the clusters, tiles and scale bar only: the script's last, or the
+        // preview as a camera (its center and scale on its screen).
+        func view() throws -> MercatorCamera {
+            try camera ?? MercatorCamera(
+                center: frame.centerMercator, zoom: log2(frame.pointsPerMercatorMeter * WebMercator.worldWidthMeters / 256),
+                widthPoints: frame.widthPoints, heightPoints: frame.heightPoints)
+        }
         var clustered: ClusterDrawing? = nil
         if clusters {
             let index = try PinClusterIndex(pins: layout.pins.map(ClusterPin.init), radiusPoints: radiusPoints)
             let categories = Dictionary(layout.pins.map { ($0.id, $0.category) }, uniquingKeysWith: { first, _ in first })
-            clustered = ClusterDrawing(index: index, camera: view, categories: categories)
+            clustered = ClusterDrawing(index: index, camera: try view(), categories: categories)
         }
         let drawing = PreviewDrawing(circle: region, pins: clustered == nil ? layout.pins : [], transform: transform)
         var svg = path.map { $0.drawn(over: drawing.svg) } ?? drawing.svg
         if let clustered { svg = clustered.drawn(over: svg) }
-        if tiles { svg = try TileGridDrawing(camera: view).drawn(under: svg) }
-        if scaleBar { svg = try ScaleBarDrawing(camera: view).drawn(over: svg) }
+        if tiles { svg = try TileGridDrawing(camera: try view()).drawn(under: svg) }
+        if scaleBar { svg = try ScaleBarDrawing(camera: try view()).drawn(over: svg) }
         if let output {
             try OutputFile.write(svg, to: output)
         } else {
