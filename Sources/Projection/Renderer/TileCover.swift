@@ -167,8 +167,9 @@ extension MercatorCamera {
         let z = Self.tileZoom(zoom: zoom, tileSizePoints: tileSizePoints, rule: rule)
         let geometry = TileGeometry(camera: self, z: z)
         // First each row's columns and the count, so that a cover over budget throws before a
-        // tile is written (only the scratch row ranges change). Every row holds a tile, so more
-        // rows than the budget is over it: counted without keeping the ranges.
+        // tile is written (only the scratch row ranges change). With more rows than the budget
+        // (a huge screen; only a row holding just a vertex's tip thinner than the 1e-9 tile
+        // tolerance has no tile) the count comes first, without keeping a range per row.
         let rows = geometry.rows
         var count = 0
         if rows.count > maximumTiles {
@@ -176,7 +177,8 @@ extension MercatorCamera {
                 let (first, last) = geometry.columns(row: row)
                 count += max(last - first + 1, 0)
             }
-            throw .tooManyTiles(count: count, maximum: maximumTiles)
+            if count > maximumTiles { throw .tooManyTiles(count: count, maximum: maximumTiles) }
+            count = 0
         }
         cover.rowFirst.removeAll(keepingCapacity: true)
         cover.rowLast.removeAll(keepingCapacity: true)
