@@ -95,25 +95,44 @@ enum ClustersSuite {
         for id in removals { updatedPins[id] = nil }
         for pin in upserts { updatedPins[pin.id] = pin }
         let rebuildPins = Array(updatedPins.values)
-        var updated: PinClusterIndex? = nil
+        // The inverse update: the changed and removed pins back as they were, the new ones removed.
+        let original = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+        var back: [ClusterPin] = [], backRemovals: [String] = []
+        for pin in upserts {
+            if let old = original[pin.id] { back.append(old) } else { backRemovals.append(pin.id) }
+        }
+        for id in removals { if let old = original[id] { back.append(old) } }
+        // Updated in place, as an app's model updates the index it owns (an update of a copy
+        // would first copy every array the update writes to): each sample is the update and its
+        // inverse, timed per update.
+        var live: PinClusterIndex
+        do throws(GeometryError) { live = try PinClusterIndex(pins: pins) } catch { throw error }
         var rebuilt: PinClusterIndex? = nil
-        let update = measurePair(
-            samples: max(3, samples / 5), size: 1,
-            operation: {
-                var copy = index
-                do throws(GeometryError) { try copy.update(upserting: upserts, removing: removals) } catch { failure = error }
-                updated = copy
-            },
-            baseline: {
-                do throws(GeometryError) { rebuilt = try PinClusterIndex(pins: rebuildPins) } catch { failure = error }
-            })
+        let update = measureGroup(
+            samples: max(3, samples / 5),
+            sides: [
+                {
+                    do throws(GeometryError) {
+                        try live.update(upserting: upserts, removing: removals)
+                        try live.update(upserting: back, removing: backRemovals)
+                    } catch { failure = error }
+                    return 2
+                },
+                {
+                    do throws(GeometryError) { rebuilt = try PinClusterIndex(pins: rebuildPins) } catch { failure = error }
+                    return 1
+                },
+            ])
         if let failure { throw failure }
-        // (A check, not a timing: the update is the rebuild.)
-        guard updated == rebuilt else { throw ToolError("clusters: the updated index differs from the index rebuilt from the same pins") }
+        // (A check, not a timing: the update is the rebuild, and its inverse the index built.)
+        try live.update(upserting: upserts, removing: removals)
+        guard live == rebuilt else { throw ToolError("clusters: the updated index differs from the index rebuilt from the same pins") }
+        try live.update(upserting: back, removing: backRemovals)
+        guard live == index else { throw ToolError("clusters: an update and its inverse do not give the index back") }
         results.append(Measurement(
             suite: "clusters", operation: "cluster index update (1% of pins by id)", size: upserts.count + removals.count,
-            nsPerOp: update.operation.median, spread: update.operation.spread, baseline: "rebuilding the index from the updated pins",
-            baselineNsPerOp: update.baseline.median, allocationsPerOp: nil))
+            nsPerOp: update[0].median, spread: update[0].spread, baseline: "rebuilding the index from the updated pins",
+            baselineNsPerOp: update[1].median, allocationsPerOp: nil))
         results.append(try worldwide(samples: samples, uniform: uniform, progress: progress))
         progress("clusters: viewport query + placement for a phone, against placing 10000 pins...")
         let camera = Workloads.phoneCamera()

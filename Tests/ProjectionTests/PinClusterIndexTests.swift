@@ -68,12 +68,11 @@ struct PinClusterIndexTests {
         var random = SeededRandom(seed: 1402)
         let index = try PinClusterIndex(pins: ClusterKit.city(5_000, &random))
         for z in 0...index.maximumZoom {
-            let level = index.levels[z], above = index.levels[z + 1]
-            // A seed: the first (lowest-ranked) child of each item.
+            // A seed: the first (lowest-ranked) item of the level above that each item holds.
             var seeds: [(x: Double, y: Double)] = []
-            for i in 0..<level.itemCount {
-                let seed = level.isCopy ? i : Int(level.childIndex[Int(level.childStart[i])])
-                seeds.append((above.x[seed], above.y[seed]))
+            for item in index.items(atLevel: z) {
+                let seed = index.seed(of: item)
+                seeds.append((index.nodes.x[seed], index.nodes.y[seed]))
             }
             seeds.sort { $0.x < $1.x }
             let r = ClusterKit.radius(index, z)
@@ -101,7 +100,7 @@ struct PinClusterIndexTests {
             for z in 0...(index.maximumZoom + 1) {
                 #expect(index.items(atLevel: z) == reference.items(atLevel: z))
             }
-            #expect(index.ids == reference.ids)
+            #expect(index.rankedIDs == reference.rankedIDs)
         }
     }
 
@@ -140,7 +139,7 @@ struct PinClusterIndexTests {
         let index = try PinClusterIndex(pins: pins)
         // Membership per level.
         var itemOf: [[Int]] = []
-        let rank = Dictionary(uniqueKeysWithValues: index.ids.enumerated().map { ($1, $0) })
+        let rank = Dictionary(uniqueKeysWithValues: index.rankedIDs.enumerated().map { ($1, $0) })
         for z in 0...(index.maximumZoom + 1) {
             var map = [Int](repeating: -1, count: pins.count)
             for item in index.items(atLevel: z) { for id in index.pinIDs(of: item) { map[rank[id]!] = item.index } }
@@ -195,8 +194,8 @@ struct PinClusterIndexTests {
                 if a.point.y != b.point.y { return a.point.y < b.point.y }
                 return a.id < b.id
             }
-            #expect(index.ids == expected.map(\.id))
-            let idOrder = index.idOrder.map { index.ids[Int($0)] }
+            #expect(index.rankedIDs == expected.map(\.id))
+            let idOrder = index.idOrder.map { index.nodes.ids[Int($0)] }
             #expect(idOrder == pins.map(\.id).sorted())
             #expect(throws: GeometryError.duplicatePinID(pins[1234].id)) {
                 try PinClusterIndex(pins: pins + [ClusterPin(id: pins[1234].id, point: MercatorPoint(uncheckedX: 0, y: 0), category: .found)])
@@ -412,15 +411,14 @@ enum ReferenceClustering {
     /// Expects every level of `index` to equal the quadratic reference's for its own ranked
     /// pins, bit for bit: item counts, centroids and members.
     static func expectEqual(_ index: PinClusterIndex, _ label: String) {
-        let top = index.levels[index.maximumZoom + 1]
-        let reference = levels(
-            ranked: (0..<top.itemCount).map { (top.x[$0], top.y[$0]) }, radiusPoints: index.radiusPoints, maximumZoom: index.maximumZoom)
+        let reference = levels(ranked: index.rankedPoints, radiusPoints: index.radiusPoints, maximumZoom: index.maximumZoom)
+        let pinRanks = index.pinRanks()
         for z in 0...(index.maximumZoom + 1) {
             let items = index.items(atLevel: z)
             #expect(items.count == reference[z].count, "\(label) level \(z)")
             for (item, expected) in zip(items, reference[z]) {
                 #expect(item.point.x == expected.x && item.point.y == expected.y, "\(label) level \(z)")
-                #expect(index.ranks(of: item) == expected.pins, "\(label) level \(z)")
+                #expect(index.ranks(of: item, using: pinRanks) == expected.pins, "\(label) level \(z)")
             }
         }
     }
@@ -558,8 +556,7 @@ struct ClusterReferenceTests {
             let x = (random.chance(50) ? 1 : -1) * (ClusterKit.world / 2 - random.uniform() * 2e5)
             pins.append(ClusterPin(id: "a\(k)", point: MercatorPoint(uncheckedX: x, y: random.uniform() * 4e5), category: .found))
         }
-        let top = try PinClusterIndex(pins: pins).levels[PinClusterIndex.defaultMaximumZoom + 1]
-        let ranked = (0..<top.itemCount).map { (top.x[$0], top.y[$0]) }
+        let ranked = try PinClusterIndex(pins: pins).rankedPoints
         #expect(ReferenceClustering.bandedLevels(ranked: ranked, radiusPoints: 20, maximumZoom: 22)
             == ReferenceClustering.levels(ranked: ranked, radiusPoints: 20, maximumZoom: 22))
     }
@@ -577,9 +574,9 @@ struct ClusterReferenceTests {
             pins.append(ClusterPin(id: "m\(k)", point: MercatorPoint(uncheckedX: x, y: (random.uniform() * 2 - 1) * 20_000), category: .found))
         }
         let index = try PinClusterIndex(pins: pins)
-        let top = index.levels[index.maximumZoom + 1]
         let reference = ReferenceClustering.bandedLevels(
-            ranked: (0..<top.itemCount).map { (top.x[$0], top.y[$0]) }, radiusPoints: index.radiusPoints, maximumZoom: index.maximumZoom)
+            ranked: index.rankedPoints, radiusPoints: index.radiusPoints, maximumZoom: index.maximumZoom)
+        let pinRanks = index.pinRanks()
         var total = 0
         for z in 0...(index.maximumZoom + 1) {
             let items = index.items(atLevel: z)
@@ -592,7 +589,7 @@ struct ClusterReferenceTests {
             #expect(mismatches == 0, "level \(z)")
             // Members, at the levels where the items change most.
             if z % 4 == 1 {
-                for (item, expected) in zip(items, reference[z]) where index.ranks(of: item) != expected.pins {
+                for (item, expected) in zip(items, reference[z]) where index.ranks(of: item, using: pinRanks) != expected.pins {
                     Issue.record("level \(z): item \(item.index)'s pins differ")
                     break
                 }

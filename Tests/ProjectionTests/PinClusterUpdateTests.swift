@@ -83,20 +83,73 @@ struct PinClusterUpdateTests {
         }
     }
 
-    /// Where two indexes differ first (a level and an array), or nil when they are equal.
-    static func firstDifference(_ a: PinClusterIndex, _ b: PinClusterIndex) -> String? {
-        guard a.ids == b.ids, a.categories == b.categories, a.idOrder == b.idOrder else { return "pins" }
-        guard a.levels.count == b.levels.count else { return "level count" }
-        for (z, (p, q)) in zip(a.levels, b.levels).enumerated() where p != q {
-            let parts: [(String, Bool)] = [
-                ("x", p.x == q.x), ("y", p.y == q.y), ("count", p.count == q.count), ("missing", p.missing == q.missing),
-                ("expansion", p.expansion == q.expansion), ("smallestID", p.smallestID == q.smallestID),
-                ("byEasting", p.byEasting == q.byEasting), ("children", p.childStart == q.childStart && p.childIndex == q.childIndex),
-                ("parentOfAbove", p.parentOfAbove == q.parentOfAbove), ("Morton", p.byMorton == q.byMorton && p.mortonKeys == q.mortonKeys),
-            ]
-            return "level \(z) (\(p.itemCount) vs \(q.itemCount) items): " + parts.filter { !$0.1 }.map(\.0).joined(separator: ", ")
+    @Test("many small updates of small indexes, at random radii and maximum zooms, each equal a rebuild")
+    func smallUpdates() throws {
+        let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        for seed in 0..<120 as Range<UInt64> {
+            var random = SeededRandom(seed: 1_600 + seed)
+            let radius = random.pick([5.0, 20, 80, 200])
+            let maximumZoom = random.int(8...22)
+            var pins = Dictionary(
+                uniqueKeysWithValues: ClusterKit.city(random.int(3...40), center: center, spread: 300, &random).map { ($0.id, $0) })
+            var index = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
+            var nextID = 0
+            for round in 0..<6 {
+                let (upserts, removals) = Self.randomUpdate(
+                    &pins, nextID: &nextID, changes: random.int(1...12), center: center, spread: 300, &random)
+                try index.update(upserting: upserts, removing: removals)
+                let rebuilt = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
+                let difference = Self.firstDifference(index, rebuilt)
+                #expect(difference == nil, "seed \(seed) round \(round)")
+                if difference != nil { return }
+                // (Nodes left dead by updates are compacted before they outnumber the live ones.)
+                #expect(index.deadNodes <= index.nodes.nodeCount - index.deadNodes)
+            }
         }
-        return a == b ? nil : "parameters"
+    }
+
+    @Test("an update and its inverse give the index back, again and again")
+    func inverseUpdates() throws {
+        var random = SeededRandom(seed: 1_513)
+        let pins = ClusterKit.city(3_000, &random)
+        let original = try PinClusterIndex(pins: pins)
+        var index = original
+        let byID = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+        var upserts: [ClusterPin] = [], removals: [String] = []
+        for k in 0..<90 {
+            switch k % 3 {
+            case 0: removals.append("p\(k * 7)")
+            case 1: upserts.append(ClusterPin(id: "p\(k * 7)", point: pins[k].point, category: .found))
+            default: upserts.append(ClusterPin(id: "new\(k)", point: pins[k * 5].point, category: .missing))
+            }
+        }
+        var back: [ClusterPin] = [], backRemovals: [String] = []
+        for pin in upserts {
+            if let old = byID[pin.id] { back.append(old) } else { backRemovals.append(pin.id) }
+        }
+        for id in removals { back.append(byID[id]!) }
+        let forward = try PinClusterIndex(pins: Array(byID.merging(upserts.map { ($0.id, $0) }) { $1 }.values.filter { !removals.contains($0.id) }))
+        for _ in 0..<5 {
+            try index.update(upserting: upserts, removing: removals)
+            #expect(index == forward)
+            try index.update(upserting: back, removing: backRemovals)
+            #expect(index == original)
+        }
+    }
+
+    /// Where two indexes differ first (a level), or nil when they are equal.
+    static func firstDifference(_ a: PinClusterIndex, _ b: PinClusterIndex) -> String? {
+        guard a.rankedIDs == b.rankedIDs else { return "pins" }
+        for z in stride(from: a.maximumZoom + 1, through: 0, by: -1) {
+            let p = a.items(atLevel: z), q = b.items(atLevel: z)
+            guard p.count == q.count else { return "level \(z): \(p.count) vs \(q.count) items" }
+            for (i, j) in zip(p, q) {
+                guard i.point == j.point, i.count == j.count, i.missingCount == j.missingCount, i.expansionZoom == j.expansionZoom,
+                    a.pinIDs(of: i) == b.pinIDs(of: j)
+                else { return "level \(z): item \(i) vs \(j)" }
+            }
+        }
+        return a == b ? nil : "equal items, yet not =="
     }
 
     @Test("BAD_INPUTS row 79: an unknown or repeated id and a non-finite point are typed errors that leave the index as it was")

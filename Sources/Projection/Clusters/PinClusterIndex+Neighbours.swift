@@ -8,9 +8,10 @@ import Musl
 import Darwin
 #endif
 
-/// The neighbour index of a level: its items in Morton (Z) order on a 2^32 x 2^32 grid over
-/// the world. One order serves every radius: the items of a grid cell at any depth are one run
-/// of it, so a level that is the level above unchanged shares the level above's index.
+/// The neighbour index: the nodes in Morton (Z) order on a 2^32 x 2^32 grid over the world, in
+/// groups of levels. One order serves every radius (the nodes of a grid cell at any depth are
+/// one run of it), and a group holds every node on any of its levels once, so that levels that
+/// differ little (most pins alone on many levels) share one group.
 extension PinClusterIndex {
     /// A coordinate on the 2^32 grid: floor((v + W/2) 2^32 / W), within 0 ... 2^32 - 1.
     @inline(__always)
@@ -38,105 +39,259 @@ extension PinClusterIndex {
         interleaved(gridCoordinate(x)) | (interleaved(gridCoordinate(y)) << 1)
     }
 
-    /// The keys of a level's points, sorted, and the items in that order (ties by index).
-    static func mortonIndex(x: [Double], y: [Double]) -> (keys: [UInt64], order: [Int32]) {
-        var keys = [UInt64](repeating: 0, count: x.count)
-        for i in x.indices { keys[i] = mortonKey(x: x[i], y: y[i]) }
-        let order = radixSorted(keys)
-        return (order.map { keys[Int($0)] }, order)
+    /// A group of levels grows downward while the nodes on any of its levels are at most this
+    /// many times the items of its lowest level (so that a query on any of its levels reads
+    /// few nodes of other levels).
+    static let groupSlack = 1.25
+
+    /// Chooses the groups of levels and fills them from the nodes.
+    mutating func buildNeighbourGroups() {
+        let levels = maximumZoom + 2
+        var items = [Int](repeating: 0, count: levels + 1), formed = [Int](repeating: 0, count: levels)
+        for j in 0..<nodes.nodeCount where nodes.lo[j] != Nodes.dead {
+            items[Int(nodes.lo[j])] += 1
+            items[Int(nodes.hi[j]) + 1] -= 1
+            formed[Int(nodes.hi[j])] += 1
+        }
+        for z in 1...levels { items[z] += items[z - 1] }
+        groups = []
+        groupOfLevel = [Int32](repeating: 0, count: levels)
+        var top = levels - 1
+        while top >= 0 {
+            var bottom = top, distinct = items[top]
+            while bottom > 0 && Double(distinct + formed[bottom - 1]) <= Self.groupSlack * Double(items[bottom - 1]) {
+                bottom -= 1
+                distinct += formed[bottom]
+            }
+            for z in bottom...top { groupOfLevel[z] = Int32(groups.count) }
+            groups.append(NeighbourGroup(top: top, bottom: bottom))
+            top = bottom - 1
+        }
+        var keys: [[UInt64]] = Array(repeating: [], count: groups.count)
+        var members: [[Int32]] = Array(repeating: [], count: groups.count)
+        for j in 0..<nodes.nodeCount where nodes.lo[j] != Nodes.dead {
+            let key = Self.mortonKey(x: nodes.x[j], y: nodes.y[j])
+            var g = Int(groupOfLevel[Int(nodes.hi[j])])
+            while g < groups.count && groups[g].top >= Int(nodes.lo[j]) {
+                keys[g].append(key)
+                members[g].append(Int32(j))
+                nodes.indexedLo[j] = UInt8(groups[g].bottom)
+                g += 1
+            }
+        }
+        for g in groups.indices {
+            // (The nodes went in ascending, so a stable sort by key breaks ties by node.)
+            let order = radixSorted(keys[g])
+            groups[g].keys = order.map { keys[g][Int($0)] }
+            groups[g].nodes = order.map { members[g][Int($0)] }
+        }
+    }
+}
+
+/// The nodes on any of a run of levels, in Morton order: a sorted main part, a sorted side part
+/// (nodes added by updates since the main part was last merged) and pending additions (sorted
+/// into the side part before the group is next read). A node is in a group once; entries of
+/// nodes that left its levels stay until the index is compacted (queries check each node's
+/// levels).
+struct NeighbourGroup: Sendable {
+    /// The group's levels: bottom ... top.
+    var top: Int
+    var bottom: Int
+    var keys: [UInt64] = []
+    var nodes: [Int32] = []
+    var sideKeys: [UInt64] = []
+    var sideNodes: [Int32] = []
+    var pendingKeys: [UInt64] = []
+    var pendingNodes: [Int32] = []
+
+    /// Sorts the pending additions into the side part.
+    mutating func flush() {
+        guard !pendingKeys.isEmpty else { return }
+        let order = radixSorted(pendingKeys)
+        var keys: [UInt64] = [], nodes: [Int32] = []
+        keys.reserveCapacity(sideKeys.count + order.count)
+        nodes.reserveCapacity(sideKeys.count + order.count)
+        var a = 0
+        for o in order {
+            let key = pendingKeys[Int(o)], node = pendingNodes[Int(o)]
+            while a < sideKeys.count && (sideKeys[a] < key || (sideKeys[a] == key && sideNodes[a] < node)) {
+                keys.append(sideKeys[a])
+                nodes.append(sideNodes[a])
+                a += 1
+            }
+            keys.append(key)
+            nodes.append(node)
+        }
+        keys.append(contentsOf: sideKeys[a...])
+        nodes.append(contentsOf: sideNodes[a...])
+        sideKeys = keys
+        sideNodes = nodes
+        pendingKeys.removeAll()
+        pendingNodes.removeAll()
     }
 
-    /// Every item of `level` within `radius` metres of (x, y) (the distance wrapping east-west
-    /// exactly as the clustering measures it; the point's own item included), written into
-    /// `found` (emptied first) in no particular order.
-    ///
-    /// The items are looked up in the grid cells that the disc's bounding box (grown by two
-    /// grid units for the grid coordinate's rounding, below one unit, about 9 mm) overlaps, at
-    /// the deepest grid whose cells are at least radius + 2 units wide: at most 3 x 3 cells,
-    /// horizontally adjacent cells that are one run of the Morton order read as one.
-    static func collectItems(in level: Level, near x: Double, _ y: Double, within radius: Double, into found: inout [Int32]) {
+    /// Merges the side part into the main part, leaving out the dead nodes, once the additions
+    /// since the last merge are more than an eighth of it (each addition during an update
+    /// roughly matches a node that died).
+    mutating func consolidate(_ all: PinClusterIndex.Nodes) {
+        flush()
+        guard !sideKeys.isEmpty, sideKeys.count * 8 > keys.count else { return }
+        var live = 0
+        for k in keys.indices where all.lo[Int(nodes[k])] != PinClusterIndex.Nodes.dead {
+            keys[live] = keys[k]
+            nodes[live] = nodes[k]
+            live += 1
+        }
+        keys.removeLast(keys.count - live)
+        nodes.removeLast(nodes.count - live)
+        var mergedKeys: [UInt64] = [], mergedNodes: [Int32] = []
+        mergedKeys.reserveCapacity(keys.count + sideKeys.count)
+        mergedNodes.reserveCapacity(keys.count + sideKeys.count)
+        var a = 0, b = 0
+        while a < keys.count || b < sideKeys.count {
+            if b == sideKeys.count || (a < keys.count && (keys[a] < sideKeys[b] || (keys[a] == sideKeys[b] && nodes[a] < sideNodes[b]))) {
+                mergedKeys.append(keys[a])
+                mergedNodes.append(nodes[a])
+                a += 1
+            } else {
+                if all.lo[Int(sideNodes[b])] != PinClusterIndex.Nodes.dead {
+                    mergedKeys.append(sideKeys[b])
+                    mergedNodes.append(sideNodes[b])
+                }
+                b += 1
+            }
+        }
+        keys = mergedKeys
+        nodes = mergedNodes
+        sideKeys = []
+        sideNodes = []
+    }
+
+    /// Calls `body` with every node whose key lies in the grid box [x0, x1] x [y0, y1] (grid
+    /// units, within 0 ... 2^32 - 1), and some others near it: the box's cells at the depth where
+    /// it spans at most 3 x 3 of them, each cell's nodes one run of the order, found by binary
+    /// search.
+    @inline(__always)
+    func forEachNode(x0: Int64, x1: Int64, y0: Int64, y1: Int64, _ body: (Int) -> Void) {
+        withUnsafeTemporaryAllocation(of: (low: UInt64, high: UInt64).self, capacity: 9) { runs in
+            let runCount = Self.runs(x0: x0, x1: x1, y0: y0, y1: y1, into: runs)
+            Self.scan(keys, nodes, runs, runCount, body)
+            if !sideKeys.isEmpty { Self.scan(sideKeys, sideNodes, runs, runCount, body) }
+        }
+    }
+
+    /// The runs of the Morton order that cover a grid box: its cells at the depth where it spans
+    /// at most 3 x 3 of them, horizontally adjacent cells that are one run read as one.
+    @inline(__always)
+    static func runs(x0: Int64, x1: Int64, y0: Int64, y1: Int64, into runs: UnsafeMutableBufferPointer<(low: UInt64, high: UInt64)>) -> Int {
+        var shift: Int64 = 0
+        while shift < 32 && ((x1 >> shift) - (x0 >> shift) > 2 || (y1 >> shift) - (y0 >> shift) > 2) { shift += 1 }
+        let span = UInt64(2 * shift)
+        var runCount = 0
+        for row in (y0 >> shift)...(y1 >> shift) {
+            var runLow: UInt64 = 1, runHigh: UInt64 = 0
+            for column in (x0 >> shift)...(x1 >> shift) {
+                let prefix = PinClusterIndex.interleaved(UInt64(column)) | (PinClusterIndex.interleaved(UInt64(row)) << 1)
+                let low = prefix << span, high = span == 64 ? UInt64.max : low | ((UInt64(1) << span) - 1)
+                if runLow <= runHigh && runHigh &+ 1 == low {
+                    runHigh = high
+                    continue
+                }
+                if runLow <= runHigh {
+                    runs[runCount] = (runLow, runHigh)
+                    runCount += 1
+                }
+                runLow = low
+                runHigh = high
+            }
+            if runLow <= runHigh {
+                runs[runCount] = (runLow, runHigh)
+                runCount += 1
+            }
+        }
+        return runCount
+    }
+
+    @inline(__always)
+    static func scan(
+        _ keys: [UInt64], _ nodes: [Int32], _ runs: UnsafeMutableBufferPointer<(low: UInt64, high: UInt64)>, _ runCount: Int,
+        _ body: (Int) -> Void
+    ) {
+        keys.withUnsafeBufferPointer { keys in
+            nodes.withUnsafeBufferPointer { nodes in
+                let n = keys.count
+                guard n > 0 else { return }
+                @inline(__always) func lowerBound(_ key: UInt64, _ from: Int, _ to: Int) -> Int {
+                    var lo = from, hi = to
+                    while lo < hi {
+                        let mid = (lo + hi) >> 1
+                        if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+                    }
+                    return lo
+                }
+                var lowest = UInt64.max, highest: UInt64 = 0
+                for k in 0..<runCount {
+                    lowest = min(lowest, runs[k].low)
+                    highest = max(highest, runs[k].high)
+                }
+                let start = lowerBound(lowest, 0, n)
+                let end = highest == UInt64.max ? n : lowerBound(highest + 1, start, n)
+                guard start < end else { return }
+                for r in 0..<runCount {
+                    var k = lowerBound(runs[r].low, start, end)
+                    let high = runs[r].high
+                    while k < end && keys[k] <= high {
+                        body(Int(nodes[k]))
+                        k += 1
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension NeighbourGroup {
+    /// Every node on `level` within `radius` metres of (x, y) (the distance wrapping east-west
+    /// exactly as the clustering measures it), written into `found` (emptied first).
+    func collect(
+        near x: Double, _ y: Double, within radius: Double, level: Int, nodes: PinClusterIndex.Nodes, into found: inout [Int32]
+    ) {
         found.removeAll(keepingCapacity: true)
-        let n = level.byMorton.count
-        guard n > 0 else { return }
-        let r2 = radius * radius
-        // The cell width in grid units, as a power of two 2^shift.
-        let needed = radius * (4_294_967_296.0 / WebMercator.worldWidthMeters) + 2
-        var shift = 0
-        while shift < 32 && Double(UInt64(1) << UInt64(shift)) < needed { shift += 1 }
-        level.x.withUnsafeBufferPointer { xs in
-            level.y.withUnsafeBufferPointer { ys in
-                level.mortonKeys.withUnsafeBufferPointer { keys in
-                    level.byMorton.withUnsafeBufferPointer { order in
-                        @inline(__always) func scan(_ from: Int, _ through: UInt64) {
-                            var k = from
-                            while k < n && keys[k] <= through {
-                                let j = Int(order[k])
-                                let dx = WebMercator.wrappedEasting(xs[j] - x), dy = ys[j] - y
-                                if dx * dx + dy * dy <= r2 { found.append(Int32(j)) }
-                                k += 1
-                            }
-                        }
-                        guard shift < 32 else {
-                            scan(0, UInt64.max)
-                            return
-                        }
-                        let cells = Int64(1) << Int64(32 - shift)
-                        let units = Int64(radius * (4_294_967_296.0 / WebMercator.worldWidthMeters)) + 2
-                        let gx = Int64(gridCoordinate(x)), gy = Int64(gridCoordinate(y))
-                        let firstColumn = (gx - units) >> Int64(shift), lastColumn = (gx + units) >> Int64(shift)
-                        let firstRow = max((gy - units) >> Int64(shift), 0), lastRow = min((gy + units) >> Int64(shift), cells - 1)
-                        // Every column once, wrapped onto the world (all of them when the box is
-                        // as wide as the world).
-                        let wide = lastColumn - firstColumn + 1 >= cells
-                        let from = wide ? 0 : firstColumn, through = wide ? cells - 1 : lastColumn
-                        let span = UInt64(2 * shift)
-                        // The runs of the Morton order to read (at most 3 rows of 3 cells), then
-                        // each found by binary search within the span of them all.
-                        withUnsafeTemporaryAllocation(of: (low: UInt64, high: UInt64).self, capacity: 9) { runs in
-                            var runCount = 0
-                            for row in firstRow...lastRow {
-                                var runLow: UInt64 = 1, runHigh: UInt64 = 0
-                                for unwrapped in from...through {
-                                    let column = unwrapped & (cells - 1)
-                                    let prefix = interleaved(UInt64(column)) | (interleaved(UInt64(row)) << 1)
-                                    let low = prefix << span, high = low | ((UInt64(1) << span) - 1)
-                                    if runLow <= runHigh && runHigh &+ 1 == low {
-                                        runHigh = high
-                                        continue
-                                    }
-                                    if runLow <= runHigh && runCount < 9 {
-                                        runs[runCount] = (runLow, runHigh)
-                                        runCount += 1
-                                    }
-                                    runLow = low
-                                    runHigh = high
-                                }
-                                if runLow <= runHigh && runCount < 9 {
-                                    runs[runCount] = (runLow, runHigh)
-                                    runCount += 1
+        let units = Int64(min(radius * (4_294_967_296.0 / WebMercator.worldWidthMeters), 8_589_934_592)) + 2
+        let gx = Int64(PinClusterIndex.gridCoordinate(x)), gy = Int64(PinClusterIndex.gridCoordinate(y))
+        let y0 = max(gy - units, 0), y1 = min(gy + units, 4_294_967_295)
+        if 2 * units + 1 >= 4_294_967_296 {
+            collect(x0: 0, x1: 4_294_967_295, y0: y0, y1: y1, x, y, radius * radius, level, nodes, &found)
+        } else if gx - units < 0 {
+            collect(x0: 0, x1: gx + units, y0: y0, y1: y1, x, y, radius * radius, level, nodes, &found)
+            collect(x0: gx - units + 4_294_967_296, x1: 4_294_967_295, y0: y0, y1: y1, x, y, radius * radius, level, nodes, &found)
+        } else if gx + units > 4_294_967_295 {
+            collect(x0: gx - units, x1: 4_294_967_295, y0: y0, y1: y1, x, y, radius * radius, level, nodes, &found)
+            collect(x0: 0, x1: gx + units - 4_294_967_296, y0: y0, y1: y1, x, y, radius * radius, level, nodes, &found)
+        } else {
+            collect(x0: gx - units, x1: gx + units, y0: y0, y1: y1, x, y, radius * radius, level, nodes, &found)
+        }
+    }
+
+    /// The nodes on `level` within sqrt(r2) of (x, y) among those of a grid box.
+    private func collect(
+        x0: Int64, x1: Int64, y0: Int64, y1: Int64, _ x: Double, _ y: Double, _ r2: Double, _ level: Int,
+        _ nodes: PinClusterIndex.Nodes, _ found: inout [Int32]
+    ) {
+        withUnsafeTemporaryAllocation(of: (low: UInt64, high: UInt64).self, capacity: 9) { runs in
+            let runCount = Self.runs(x0: x0, x1: x1, y0: y0, y1: y1, into: runs)
+            nodes.x.withUnsafeBufferPointer { xs in
+                nodes.y.withUnsafeBufferPointer { ys in
+                    nodes.lo.withUnsafeBufferPointer { lo in
+                        nodes.hi.withUnsafeBufferPointer { hi in
+                            for part in 0..<2 {
+                                let keys = part == 0 ? self.keys : sideKeys, members = part == 0 ? self.nodes : sideNodes
+                                Self.scan(keys, members, runs, runCount) { j in
+                                    guard Int(lo[j]) <= level && level <= Int(hi[j]) else { return }
+                                    let dx = WebMercator.wrappedEasting(xs[j] - x), dy = ys[j] - y
+                                    if dx * dx + dy * dy <= r2 { found.append(Int32(j)) }
                                 }
                             }
-                            guard runCount < 9 || (lastRow - firstRow + 1) * (through - from + 1) <= 9 else {
-                                // (Not reached: the box spans at most 3 x 3 cells.)
-                                scan(0, UInt64.max)
-                                return
-                            }
-                            var lowest = UInt64.max, highest: UInt64 = 0
-                            for k in 0..<runCount {
-                                lowest = min(lowest, runs[k].low)
-                                highest = max(highest, runs[k].high)
-                            }
-                            @inline(__always) func lowerBound(_ key: UInt64, _ from: Int, _ to: Int) -> Int {
-                                var lo = from, hi = to
-                                while lo < hi {
-                                    let mid = (lo + hi) / 2
-                                    if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-                                }
-                                return lo
-                            }
-                            let start = lowerBound(lowest, 0, n)
-                            let end = highest == UInt64.max ? n : lowerBound(highest + 1, start, n)
-                            for k in 0..<runCount { scan(lowerBound(runs[k].low, start, end), runs[k].high) }
                         }
                     }
                 }

@@ -17,27 +17,19 @@ import Darwin
 ///
 /// - an item is a **seed** (it makes an item of the level below) exactly when no seed of
 ///   lower rank lies within the radius of it;
-/// - an item that is not a seed belongs to the **lowest-ranked seed** within the radius.
+/// - an item that is not a seed belongs to (is **owned** by) the **lowest-ranked seed** within
+///   the radius.
 ///
-/// A change of the level above (items gone, items new) can change the seed status of items
-/// within the radius of it, and a change of status can change the status of items of higher
-/// rank within the radius of that item, and so on. The update re-examines exactly those items,
-/// in rank order, then recomputes the items below whose members changed, and hands the items
-/// it changed to the next level down. Every other item is carried over with its indices
-/// renumbered.
+/// At each level, from the pins down, the update settles in rank order the items a change can
+/// reach: every new item is examined (its neighbours queried); a seed that appears takes the
+/// items of higher rank within its radius whose owner ranks after it, and has any seed there
+/// examined; a seed that disappears has the members it still owns examined; an item replaced
+/// by one with the same lowest-ranked pin (the same rank) keeps its members where they are
+/// still within reach. It then recomputes the items of the level below whose members changed;
+/// an item recomputed with exactly its old members is kept (the change stops there). Nodes are
+/// never renumbered: new ones are appended, replaced ones marked dead, and the index is rebuilt
+/// from its pins once the dead outnumber the live.
 extension PinClusterIndex {
-    /// How a level's items map between before and after an update.
-    struct LevelChange {
-        /// For each old item, its index now, or -1 when it is gone (or changed).
-        var oldToNew: [Int32]
-        /// For each item now, its old index, or -1 when it is new (or changed).
-        var newToOld: [Int32]
-        /// The items now that are not old items carried over, ascending.
-        var fresh: [Int32]
-        /// The old items that are not carried over, ascending.
-        var gone: [Int32]
-    }
-
     /// Adds, changes and removes pins by id.
     ///
     /// A pin whose id the index holds replaces that pin (its place or category changed); any
@@ -62,10 +54,9 @@ extension PinClusterIndex {
         var arriving: [(x: Double, y: Double, id: String, category: PinCategory)] = []
         for id in removedIDs {
             guard seen.insert(id).inserted else { throw .duplicatePinID(id) }
-            guard let rank = rank(ofID: id) else { throw .unknownPinID(id) }
-            leaving.append(Int32(rank))
+            guard let node = pinNode(ofID: id) else { throw .unknownPinID(id) }
+            leaving.append(Int32(node))
         }
-        let top = levels[maximumZoom + 1]
         for pin in pins {
             guard seen.insert(pin.id).inserted else { throw .duplicatePinID(pin.id) }
             let p = pin.point
@@ -74,412 +65,502 @@ extension PinClusterIndex {
                     name: "pin \(pin.id) \(p.x.isFinite ? "northing" : "easting")", value: p.x.isFinite ? p.y : p.x,
                     expected: "a finite number of Web Mercator metres")
             }
-            let x = WebMercator.wrappedEasting(p.x), y = min(max(p.y, -half), half)
-            if let rank = rank(ofID: pin.id) {
-                if top.x[rank] == x && top.y[rank] == y && categories[rank] == pin.category { continue }
-                leaving.append(Int32(rank))
+            // (+ 0 as in a build.)
+            let x = WebMercator.wrappedEasting(p.x) + 0, y = min(max(p.y, -half), half) + 0
+            if let node = pinNode(ofID: pin.id) {
+                if nodes.x[node] == x && nodes.y[node] == y && (nodes.missing[node] == 1) == (pin.category == .missing) { continue }
+                leaving.append(Int32(node))
             }
             arriving.append((x, y, pin.id, pin.category))
         }
         guard !leaving.isEmpty || !arriving.isEmpty else { return }
-        leaving.sort()
-        arriving.sort { a, b in
-            if a.x != b.x { return a.x < b.x }
-            if a.y != b.y { return a.y < b.y }
-            return a.id < b.id
+        arriving.sort { a, b in a.id < b.id }
+        let pinLevel = maximumZoom + 1
+        var pass = UpdatePass(index: self)
+        // (The index gives up its arrays to the pass, so that they are changed in place.)
+        self.nodes = Nodes()
+        self.groups = []
+        // The pins' level: those leaving are gone from it, those arriving new on it.
+        var gone: [Int32] = []
+        for p in leaving {
+            pass.save(Int(p))
+            pass.nodes.lo[Int(p)] = Nodes.dead
+            pass.died += 1
+            gone.append(p)
         }
-        // The pins' level: survivors and arrivals merged in rank order.
-        let oldCount = ids.count
-        var isLeaving = [Bool](repeating: false, count: oldCount)
-        for rank in leaving { isLeaving[Int(rank)] = true }
-        let newCount = oldCount - leaving.count + arriving.count
-        var change = LevelChange(
-            oldToNew: [Int32](repeating: -1, count: oldCount), newToOld: [], fresh: [], gone: leaving)
-        change.newToOld.reserveCapacity(newCount)
-        var newIDs: [String] = [], newCategories: [PinCategory] = []
-        newIDs.reserveCapacity(newCount)
-        newCategories.reserveCapacity(newCount)
-        var pinsLevel = Level()
-        pinsLevel.x.reserveCapacity(newCount)
-        pinsLevel.y.reserveCapacity(newCount)
-        var old = 0, next = 0
-        while old < oldCount || next < arriving.count {
-            if old < oldCount && isLeaving[old] {
-                old += 1
-                continue
-            }
-            let takeOld: Bool
-            if old == oldCount {
-                takeOld = false
-            } else if next == arriving.count {
-                takeOld = true
-            } else {
-                let a = arriving[next]
-                takeOld = top.x[old] != a.x ? top.x[old] < a.x : top.y[old] != a.y ? top.y[old] < a.y : ids[old] < a.id
-            }
-            let index = Int32(newIDs.count)
-            if takeOld {
-                change.oldToNew[old] = index
-                change.newToOld.append(Int32(old))
-                newIDs.append(ids[old])
-                newCategories.append(categories[old])
-                pinsLevel.x.append(top.x[old])
-                pinsLevel.y.append(top.y[old])
-                old += 1
-            } else {
-                let a = arriving[next]
-                change.newToOld.append(-1)
-                change.fresh.append(index)
-                newIDs.append(a.id)
-                newCategories.append(a.category)
-                pinsLevel.x.append(a.x)
-                pinsLevel.y.append(a.y)
-                next += 1
-            }
+        var fresh: [Int32] = []
+        for a in arriving {
+            let node = Int32(pass.nodes.nodeCount)
+            pass.nodes.append(
+                x: a.x, y: a.y, count: 1, missing: a.category == .missing ? 1 : 0, lo: pinLevel, hi: pinLevel, seedPin: node,
+                smallestPin: node, id: a.id)
+            pass.grow()
+            fresh.append(node)
         }
-        pinsLevel.count = [Int32](repeating: 1, count: newCount)
-        pinsLevel.missing = newCategories.map { $0 == .missing ? 1 : 0 }
-        pinsLevel.expansion = [Int8](repeating: -1, count: newCount)
-        pinsLevel.byEasting = Array(0..<Int32(newCount))
-        // The ids' order: the survivors' order with each arrival at its place (found by binary
-        // search among the old ids, so the merge compares no strings).
-        var arrivalsByID = change.fresh
-        arrivalsByID.sort { newIDs[Int($0)] < newIDs[Int($1)] }
-        var newIDOrder: [Int32] = []
-        newIDOrder.reserveCapacity(newCount)
-        var idRemap = [Int32](repeating: -1, count: oldCount)
+        // The ids' order: the survivors' with the arrivals merged in (found by binary search,
+        // so that the merge compares few strings), and each pin's place in it.
+        var isLeaving = Set(leaving)
+        var order: [Int32] = []
+        order.reserveCapacity(idOrder.count - leaving.count + arriving.count)
         var position = 0
-        func keepSurvivors(upTo place: Int) {
+        for node in fresh {
+            let place = Self.idPosition(of: pass.nodes.ids[Int(node)], in: idOrder, pass.nodes)
             while position < place {
-                let oldRank = Int(idOrder[position])
-                if !isLeaving[oldRank] {
-                    idRemap[position] = Int32(newIDOrder.count)
-                    newIDOrder.append(change.oldToNew[oldRank])
-                }
+                if !isLeaving.contains(idOrder[position]) { order.append(idOrder[position]) }
                 position += 1
             }
+            order.append(node)
         }
-        for rank in arrivalsByID {
-            keepSurvivors(upTo: idPosition(of: newIDs[Int(rank)]))
-            newIDOrder.append(rank)
+        while position < idOrder.count {
+            if !isLeaving.contains(idOrder[position]) { order.append(idOrder[position]) }
+            position += 1
         }
-        keepSurvivors(upTo: oldCount)
-        pinsLevel.smallestID = [Int32](repeating: 0, count: newCount)
-        for (place, rank) in newIDOrder.enumerated() { pinsLevel.smallestID[Int(rank)] = Int32(place) }
-        (pinsLevel.mortonKeys, pinsLevel.byMorton) = Self.splicedMortonIndex(
-            old: top, oldToNew: change.oldToNew, fresh: change.fresh, x: pinsLevel.x, y: pinsLevel.y)
-
-        var newLevels = levels
-        newLevels[maximumZoom + 1] = pinsLevel
+        isLeaving.removeAll()
+        idOrder = order
+        for (place, node) in idOrder.enumerated() { pass.nodes.idPlace[Int(node)] = Int32(place) }
+        pass.index(fresh, level: pinLevel)
         for zoom in stride(from: maximumZoom, through: 0, by: -1) {
             let radius = radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
-            (newLevels[zoom], change) = Self.updatedLevel(
-                zoom: zoom, radius: radius, maximumZoom: maximumZoom, oldAbove: levels[zoom + 1], newAbove: newLevels[zoom + 1],
-                aboveChange: change, old: levels[zoom], idRemap: idRemap)
+            pass.groups[Int(groupOfLevel[zoom + 1])].flush()
+            (fresh, gone) = pass.updateLevel(zoom: zoom, radius: radius, fresh: fresh, gone: gone)
+            pass.index(fresh, level: zoom)
         }
-        self.ids = newIDs
-        self.categories = newCategories
-        self.idOrder = newIDOrder
-        self.levels = newLevels
+        deadNodes += pass.died
+        nodes = pass.nodes
+        groups = pass.groups
+        pass = UpdatePass(index: PinClusterIndex.empty)
+        for g in groups.indices { groups[g].consolidate(nodes) }
+        // Compacted (rebuilt from its pins) once more nodes are dead than alive.
+        if deadNodes > nodes.nodeCount - deadNodes {
+            compact()
+        }
     }
 
-    /// The rank of the pin with an id, or nil.
-    func rank(ofID id: String) -> Int? {
-        let place = idPosition(of: id)
-        guard place < idOrder.count, ids[Int(idOrder[place])] == id else { return nil }
+    /// An index of no pins.
+    static let empty: PinClusterIndex = {
+        do throws(GeometryError) { return try PinClusterIndex(pins: []) } catch { fatalError("an empty index always builds") }
+    }()
+
+    /// The pins, each as a ``ClusterPin``, in the order of their ids.
+    func allPins() -> [ClusterPin] {
+        idOrder.map { p in
+            let p = Int(p)
+            return ClusterPin(
+                id: nodes.ids[p], point: MercatorPoint(uncheckedX: nodes.x[p], y: nodes.y[p]), category: nodes.missing[p] == 1 ? .missing : .found)
+        }
+    }
+
+    /// Rebuilds the index from its pins (the same levels, with no dead nodes).
+    mutating func compact() {
+        do throws(GeometryError) {
+            self = try PinClusterIndex(pins: allPins(), radiusPoints: radiusPoints, maximumZoom: maximumZoom)
+        } catch {
+            // (Not reached: the pins are valid, as they were when they were indexed.)
+        }
+    }
+
+    /// The node of the pin with an id, or nil.
+    func pinNode(ofID id: String) -> Int? {
+        let place = Self.idPosition(of: id, in: idOrder, nodes)
+        guard place < idOrder.count, nodes.ids[Int(idOrder[place])] == id else { return nil }
         return Int(idOrder[place])
     }
 
     /// The first place in the ids' order whose id is not less than `id`.
-    func idPosition(of id: String) -> Int {
+    static func idPosition(of id: String, in idOrder: [Int32], _ nodes: Nodes) -> Int {
         var low = 0, high = idOrder.count
         while low < high {
             let mid = (low + high) / 2
-            if ids[Int(idOrder[mid])] < id { low = mid + 1 } else { high = mid }
+            if nodes.ids[Int(idOrder[mid])] < id { low = mid + 1 } else { high = mid }
         }
         return low
     }
+}
 
-    /// An order by (easting, index) from an old one: its carried items renumbered, the fresh
-    /// ones merged in.
-    static func splicedEastingOrder(old: [Int32], oldToNew: [Int32], fresh: [Int32], x: [Double]) -> [Int32] {
-        // (fresh is ascending, so a stable sort by easting breaks ties by index.)
-        let freshByEasting = radixSorted(fresh.map { orderedBits(x[Int($0)] + 0) }).map { fresh[Int($0)] }
-        var order: [Int32] = []
-        order.reserveCapacity(x.count)
-        var next = 0
-        for k in old {
-            let index = oldToNew[Int(k)]
-            guard index >= 0 else { continue }
-            let easting = x[Int(index)]
-            while next < freshByEasting.count {
-                let f = freshByEasting[next], fx = x[Int(f)]
-                guard fx < easting || (fx == easting && f < index) else { break }
-                order.append(f)
-                next += 1
-            }
-            order.append(index)
-        }
-        order.append(contentsOf: freshByEasting[next...])
-        return order
+/// One update's work on the nodes and the neighbour index, level by level, with what it keeps
+/// per node while it runs: each changed node's levels and parent before the update, and each
+/// level's re-examination.
+struct UpdatePass {
+    var nodes: PinClusterIndex.Nodes
+    var groups: [NeighbourGroup]
+    let groupOfLevel: [Int32]
+    let maximumZoom: Int
+    /// The first node made by this update.
+    let firstNew: Int
+    /// lo and parent before the update, for the nodes changed (254: not changed).
+    var savedLo: [UInt8]
+    var savedParent: [Int32]
+    /// This level's state of the items touched: -1 not touched, else 1 for a seed and 0 for
+    /// not; the owner (the seed whose item holds it); whether it is queued for examination.
+    var seedState: [Int8]
+    var owner: [Int32]
+    var queued: [Bool]
+    /// The gone item with each lowest-ranked pin (-1: none), during a level.
+    var replaced: [Int32]
+    /// Whether a fresh item has each lowest-ranked pin, during a level's start.
+    var hasFresh: [Bool]
+    var touched: [Int32] = []
+    var died = 0
+    // This level's scratch.
+    var heap: [Int32] = []
+    var near: [Int32] = []
+    var dirty: [Int32] = []
+    var level = 0
+    var above = 0
+
+    typealias Nodes = PinClusterIndex.Nodes
+
+    init(index: PinClusterIndex) {
+        nodes = index.nodes
+        groups = index.groups
+        groupOfLevel = index.groupOfLevel
+        maximumZoom = index.maximumZoom
+        let count = index.nodes.nodeCount
+        firstNew = count
+        savedLo = [UInt8](repeating: 254, count: count)
+        savedParent = [Int32](repeating: -1, count: count)
+        seedState = [Int8](repeating: -1, count: count)
+        owner = [Int32](repeating: -1, count: count)
+        queued = [Bool](repeating: false, count: count)
+        replaced = [Int32](repeating: -1, count: count)
+        hasFresh = [Bool](repeating: false, count: count)
     }
 
-    /// A Morton index from an old one: its carried items renumbered, the fresh ones merged in
-    /// by (key, index).
-    static func splicedMortonIndex(old: Level, oldToNew: [Int32], fresh: [Int32], x: [Double], y: [Double]) -> ([UInt64], [Int32]) {
-        // (fresh is ascending, so a stable sort by key breaks ties by index.)
-        let freshKeys = fresh.map { mortonKey(x: x[Int($0)], y: y[Int($0)]) }
-        let freshKeyed = radixSorted(freshKeys).map { (key: freshKeys[Int($0)], index: fresh[Int($0)]) }
-        var keys: [UInt64] = [], order: [Int32] = []
-        keys.reserveCapacity(x.count)
-        order.reserveCapacity(x.count)
-        var next = 0
-        for k in old.byMorton.indices {
-            let index = oldToNew[Int(old.byMorton[k])]
-            guard index >= 0 else { continue }
-            let key = old.mortonKeys[k]
-            while next < freshKeyed.count && (freshKeyed[next].key < key || (freshKeyed[next].key == key && freshKeyed[next].index < index)) {
-                keys.append(freshKeyed[next].key)
-                order.append(freshKeyed[next].index)
-                next += 1
-            }
-            keys.append(key)
-            order.append(index)
+    /// Scratch for the nodes made since.
+    mutating func grow() {
+        while savedLo.count < nodes.nodeCount {
+            savedLo.append(254)
+            savedParent.append(-1)
+            seedState.append(-1)
+            owner.append(-1)
+            queued.append(false)
+            replaced.append(-1)
+            hasFresh.append(false)
         }
-        for entry in freshKeyed[next...] {
-            keys.append(entry.key)
-            order.append(entry.index)
-        }
-        return (keys, order)
     }
 
-    /// Level z after an update of level z + 1.
-    static func updatedLevel(
-        zoom: Int, radius: Double, maximumZoom: Int, oldAbove: Level, newAbove: Level, aboveChange: LevelChange, old: Level,
-        idRemap: [Int32]
-    ) -> (Level, LevelChange) {
-        let n = newAbove.itemCount
-        // The old structure: each old item's seed, each old item above's item here.
-        @inline(__always) func oldSeed(_ item: Int) -> Int { old.isCopy ? item : Int(old.childIndex[Int(old.childStart[item])]) }
-        @inline(__always) func oldParent(_ above: Int) -> Int { old.isCopy ? above : Int(old.parentOfAbove[above]) }
-        // Seed status and owner now: -1 until re-examined (then as before for a carried item).
-        var seedState = [Int8](repeating: -1, count: n)
-        var owner = [Int32](repeating: -1, count: n)
-        func isSeed(_ j: Int) -> Bool {
-            if seedState[j] >= 0 { return seedState[j] == 1 }
-            let o = Int(aboveChange.newToOld[j])
-            return oldSeed(oldParent(o)) == o
+    @inline(__always)
+    mutating func save(_ j: Int) {
+        if savedLo[j] == 254 {
+            savedLo[j] = nodes.lo[j]
+            savedParent[j] = nodes.parent[j]
         }
-        func ownerOf(_ j: Int) -> Int {
-            if owner[j] >= 0 { return Int(owner[j]) }
-            return Int(aboveChange.oldToNew[oldSeed(oldParent(Int(aboveChange.newToOld[j])))])
+    }
+
+    @inline(__always)
+    func oldLo(_ j: Int) -> Int { Int(savedLo[j] == 254 ? nodes.lo[j] : savedLo[j]) }
+
+    @inline(__always)
+    func oldParent(_ j: Int) -> Int { Int(savedLo[j] == 254 ? nodes.parent[j] : savedParent[j]) }
+
+    /// Adds to the neighbour index the nodes that are now on `level` and not yet in its group.
+    mutating func index(_ fresh: [Int32], level: Int) {
+        let g = Int(groupOfLevel[level])
+        let bottom = UInt8(groups[g].bottom)
+        for j in fresh where Int(nodes.indexedLo[Int(j)]) > level {
+            groups[g].pendingKeys.append(PinClusterIndex.mortonKey(x: nodes.x[Int(j)], y: nodes.y[Int(j)]))
+            groups[g].pendingNodes.append(j)
+            nodes.indexedLo[Int(j)] = bottom
         }
-        // The items to re-examine, smallest rank first: the fresh ones and every item of higher
-        // rank within the radius of a fresh or gone one (an item's status and owner depend on
-        // items of lower rank only).
-        var queued = [Bool](repeating: false, count: n)
-        var heap: [Int32] = []
-        func push(_ j: Int) {
-            guard !queued[j] else { return }
-            queued[j] = true
-            heap.append(Int32(j))
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard heap[parent] > heap[child] else { break }
-                heap.swapAt(parent, child)
-                child = parent
+    }
+
+    // Before the update, on this level: whether item j of the level above was a seed, and the
+    // item of this level that held it (itself when it stayed as it was, else the cluster formed).
+    @inline(__always)
+    func old(_ j: Int) -> (seed: Bool, item: Int) {
+        if oldLo(j) <= level { return (true, j) }
+        let p = oldParent(j)
+        return (Int(nodes.children[Int(nodes.childStart[p])]) == j, p)
+    }
+
+    @inline(__always)
+    func wasOnAbove(_ j: Int) -> Bool { j < firstNew && oldLo(j) <= above && above <= Int(nodes.hi[j]) }
+
+    @inline(__always)
+    func isSeed(_ j: Int) -> Bool { seedState[j] >= 0 ? seedState[j] == 1 : old(j).seed }
+
+    @inline(__always)
+    func ownerOf(_ j: Int) -> Int {
+        if seedState[j] >= 0 { return Int(owner[j]) }
+        let before = old(j)
+        return before.seed ? j : Int(nodes.children[Int(nodes.childStart[before.item])])
+    }
+
+    /// Touched: its state is this level's (from before the update until changed here).
+    mutating func touch(_ j: Int) {
+        guard seedState[j] < 0 else { return }
+        touched.append(Int32(j))
+        if wasOnAbove(j) {
+            let before = old(j)
+            seedState[j] = before.seed ? 1 : 0
+            owner[j] = Int32(before.seed ? j : Int(nodes.children[Int(nodes.childStart[before.item])]))
+            dirty.append(Int32(before.item))
+        } else {
+            seedState[j] = 0
+        }
+    }
+
+    mutating func push(_ j: Int) {
+        // (Every item queued is examined, so touched: the level's reset clears it.)
+        guard !queued[j] else { return }
+        queued[j] = true
+        heap.append(Int32(j))
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard nodes.ranksBefore(Int(heap[child]), Int(heap[parent])) else { break }
+            heap.swapAt(parent, child)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Int {
+        let top = heap[0]
+        heap[0] = heap[heap.count - 1]
+        heap.removeLast()
+        var parent = 0
+        while true {
+            var smallest = parent
+            let left = 2 * parent + 1, right = left + 1
+            if left < heap.count && nodes.ranksBefore(Int(heap[left]), Int(heap[smallest])) { smallest = left }
+            if right < heap.count && nodes.ranksBefore(Int(heap[right]), Int(heap[smallest])) { smallest = right }
+            guard smallest != parent else { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return Int(top)
+    }
+
+    /// Examines the members of a seed that disappears (its old cluster's children it still owns).
+    mutating func release(_ s: Int) {
+        guard wasOnAbove(s), oldLo(s) == above else { return }
+        let p = oldParent(s)
+        let from = Int(nodes.childStart[p])
+        guard Int(nodes.children[from]) == s else { return }
+        for k in (from + 1)..<(from + Int(nodes.childCount[p])) {
+            let c = Int(nodes.children[k])
+            if nodes.isAlive(c, at: above) && ownerOf(c) == s { push(c) }
+        }
+    }
+
+    /// The members of seed g, moved to seed i: those it still owns follow i where they are
+    /// within the radius of it, and are examined where they are not.
+    mutating func follow(_ g: Int, to i: Int, within radius: Double) {
+        guard wasOnAbove(g), oldLo(g) == above else { return }
+        let p = oldParent(g)
+        let from = Int(nodes.childStart[p])
+        guard Int(nodes.children[from]) == g else { return }
+        let r2 = radius * radius
+        for k in (from + 1)..<(from + Int(nodes.childCount[p])) {
+            let c = Int(nodes.children[k])
+            guard nodes.isAlive(c, at: above), !queued[c], ownerOf(c) == g else { continue }
+            let dx = WebMercator.wrappedEasting(nodes.x[c] - nodes.x[i]), dy = nodes.y[c] - nodes.y[i]
+            if dx * dx + dy * dy <= r2 {
+                touch(c)
+                owner[c] = Int32(i)
+            } else {
+                push(c)
             }
         }
-        func pop() -> Int {
-            let top = heap[0]
-            heap[0] = heap[heap.count - 1]
-            heap.removeLast()
-            var parent = 0
-            while true {
-                var smallest = parent
-                let left = 2 * parent + 1, right = left + 1
-                if left < heap.count && heap[left] < heap[smallest] { smallest = left }
-                if right < heap.count && heap[right] < heap[smallest] { smallest = right }
-                guard smallest != parent else { break }
-                heap.swapAt(parent, smallest)
-                parent = smallest
-            }
-            return Int(top)
-        }
-        var near: [Int32] = []
-        for j in aboveChange.fresh {
+    }
+
+    /// Level z after the items of level z + 1 changed: `fresh` are the items on level z + 1 now
+    /// that were not on it before, `gone` the ones that were and are not. Returns the same for
+    /// level z.
+    mutating func updateLevel(zoom z: Int, radius: Double, fresh: [Int32], gone: [Int32]) -> (fresh: [Int32], gone: [Int32]) {
+        level = z
+        above = z + 1
+        let group = Int(groupOfLevel[above])
+        dirty.removeAll(keepingCapacity: true)
+        // The items of level z + 1 whose status (seed or not) or owner may have changed, settled
+        // in rank order (an item's status and owner depend on the seeds of lower rank within the
+        // radius only). Every fresh item is examined (its neighbours queried). A seed that
+        // appears takes, without a query, every item of higher rank within the radius whose
+        // owner ranks after it, and has a seed there examined; a seed that disappears has its
+        // members examined.
+        // (An item gone and a fresh one with the same lowest-ranked pin are one item moved: the
+        // same rank, so its members follow it, without a query, where they are within reach.)
+        for g in gone { replaced[Int(nodes.seedPin[Int(g)])] = g }
+        for j in fresh {
             push(Int(j))
-            collectItems(in: newAbove, near: newAbove.x[Int(j)], newAbove.y[Int(j)], within: radius, into: &near)
-            for k in near where k > j { push(Int(k)) }
+            hasFresh[Int(nodes.seedPin[Int(j)])] = true
         }
-        for g in aboveChange.gone {
-            collectItems(in: newAbove, near: oldAbove.x[Int(g)], oldAbove.y[Int(g)], within: radius, into: &near)
-            for k in near {
-                let o = aboveChange.newToOld[Int(k)]
-                if o < 0 || o > g { push(Int(k)) }
-            }
+        for g in gone {
+            let (seed, item) = old(Int(g))
+            dirty.append(Int32(item))
+            if seed && !hasFresh[Int(nodes.seedPin[Int(g)])] { release(Int(g)) }
         }
-        // Re-examine in rank order: every item of lower rank is final when an item is reached.
-        var affected: [Int32] = []
+        for j in fresh { hasFresh[Int(nodes.seedPin[Int(j)])] = false }
         while !heap.isEmpty {
             let i = pop()
-            collectItems(in: newAbove, near: newAbove.x[i], newAbove.y[i], within: radius, into: &near)
-            var lowestSeed = Int.max
-            for j in near where Int(j) < i && Int(j) < lowestSeed && isSeed(Int(j)) { lowestSeed = Int(j) }
-            let seed = lowestSeed == Int.max
-            let carried = aboveChange.newToOld[i] >= 0
-            let before: Bool? = carried ? isSeed(i) : nil
-            if carried {
-                // Its old cluster loses or keeps it: recomputed either way.
-                let oldOwner = aboveChange.oldToNew[oldSeed(oldParent(Int(aboveChange.newToOld[i])))]
-                if oldOwner >= 0 { affected.append(oldOwner) }
+            var moved = -1
+            if i >= firstNew || !wasOnAbove(i) {
+                let g = Int(replaced[Int(nodes.seedPin[i])])
+                if g >= 0 && g != i { moved = g }
             }
+            let before = moved >= 0 ? old(moved).seed : wasOnAbove(i) && old(i).seed
+            touch(i)
+            groups[group].collect(near: nodes.x[i], nodes.y[i], within: radius, level: above, nodes: nodes, into: &near)
+            var lowestSeed = -1
+            for j in near where Int(j) != i && nodes.ranksBefore(Int(j), i) && isSeed(Int(j)) {
+                if lowestSeed < 0 || nodes.ranksBefore(Int(j), lowestSeed) { lowestSeed = Int(j) }
+            }
+            let seed = lowestSeed < 0
             seedState[i] = seed ? 1 : 0
             owner[i] = Int32(seed ? i : lowestSeed)
-            affected.append(owner[i])
-            if before != seed {
-                for j in near where Int(j) > i { push(Int(j)) }
-            }
-        }
-        for g in aboveChange.gone {
-            let oldOwner = aboveChange.oldToNew[oldSeed(oldParent(Int(g)))]
-            if oldOwner >= 0 { affected.append(oldOwner) }
-        }
-        affected.sort()
-        // (Old owners that are no longer seeds are dropped: every member they had was within
-        // the radius, so it was re-examined and has its new owner among the affected.)
-        var seeds: [Int32] = []
-        seeds.reserveCapacity(affected.count)
-        for s in affected where (seeds.last ?? -1) != s && isSeed(Int(s)) { seeds.append(s) }
-
-        // Level z: the old items whose seed and members are unchanged, carried over, and the
-        // affected seeds' items recomputed, in seed order (which is rank order).
-        var level = Level()
-        let capacity = old.itemCount + seeds.count
-        level.x.reserveCapacity(capacity)
-        level.y.reserveCapacity(capacity)
-        level.count.reserveCapacity(capacity)
-        level.missing.reserveCapacity(capacity)
-        level.expansion.reserveCapacity(capacity)
-        level.smallestID.reserveCapacity(capacity)
-        var childStart: [Int32] = [0], childIndex: [Int32] = []
-        childIndex.reserveCapacity(n)
-        var parentOfAbove = [Int32](repeating: -1, count: n)
-        var levelChange = LevelChange(oldToNew: [Int32](repeating: -1, count: old.itemCount), newToOld: [], fresh: [], gone: [])
-        levelChange.newToOld.reserveCapacity(capacity)
-        childStart.reserveCapacity(capacity + 1)
-        var formed = 0
-        var members: [Int32] = []
-        func emitRecomputed(_ s: Int) {
-            collectItems(in: newAbove, near: newAbove.x[s], newAbove.y[s], within: radius, into: &near)
-            members.removeAll(keepingCapacity: true)
-            for j in near where Int(j) > s && ownerOf(Int(j)) == s { members.append(j) }
-            members.sort()
-            members.insert(Int32(s), at: 0)
-            let index = Int32(level.x.count)
-            let x: Double, y: Double, count: Int32, missing: Int32, expansion: Int8, smallest: Int32
-            if members.count > 1 {
-                (x, y, count, missing, smallest) = merged(members, in: newAbove)
-                expansion = Int8(zoom + 1 <= maximumZoom ? zoom + 1 : -1)
-                formed += 1
-            } else {
-                x = newAbove.x[s]
-                y = newAbove.y[s]
-                count = newAbove.count[s]
-                missing = newAbove.missing[s]
-                expansion = newAbove.count[s] > 1 ? newAbove.expansion[s] : -1
-                smallest = newAbove.smallestID[s]
-            }
-            for j in members {
-                parentOfAbove[Int(j)] = index
-                childIndex.append(j)
-            }
-            childStart.append(Int32(childIndex.count))
-            level.appendItem(x: x, y: y, count: count, missing: missing, expansion: expansion, smallestID: smallest)
-            // The same item as before (same members, same values) counts as carried over, so
-            // the change stops here.
-            let oldS = Int(aboveChange.newToOld[s])
-            if oldS >= 0, oldSeed(oldParent(oldS)) == oldS {
-                let o = oldParent(oldS)
-                var same = old.x[o] == x && old.y[o] == y && old.count[o] == count && old.missing[o] == missing
-                    && old.expansion[o] == expansion && idRemap[Int(old.smallestID[o])] == smallest
-                if same {
-                    let from = old.isCopy ? o : Int(old.childStart[o]), to = old.isCopy ? o + 1 : Int(old.childStart[o + 1])
-                    same = to - from == members.count
-                    if same {
-                        for k in from..<to where aboveChange.oldToNew[old.isCopy ? o : Int(old.childIndex[k])] != members[k - from] {
-                            same = false
-                            break
-                        }
+            if seed && !before {
+                for k in near.indices {
+                    let j = Int(near[k])
+                    guard nodes.ranksBefore(i, j) && !queued[j] else { continue }
+                    touch(j)
+                    if seedState[j] == 1 {
+                        push(j)
+                    } else if nodes.ranksBefore(i, Int(owner[j])) {
+                        owner[j] = Int32(i)
                     }
                 }
-                if same {
-                    levelChange.oldToNew[o] = index
-                    levelChange.newToOld.append(Int32(o))
-                    return
+                if moved >= 0 { follow(moved, to: i, within: radius) }
+            } else if seed && before && moved >= 0 {
+                // Moved and still a seed: it takes the items of higher rank now within reach
+                // whose owner ranks after it, and its members follow it where they are within
+                // reach (else they are examined).
+                for k in near.indices {
+                    let j = Int(near[k])
+                    guard nodes.ranksBefore(i, j) && !queued[j] else { continue }
+                    touch(j)
+                    if seedState[j] == 1 {
+                        push(j)
+                    } else if Int(owner[j]) != moved && nodes.ranksBefore(i, Int(owner[j])) {
+                        owner[j] = Int32(i)
+                    }
                 }
-            }
-            levelChange.newToOld.append(-1)
-            levelChange.fresh.append(index)
-        }
-        func emitCarried(_ o: Int) {
-            let index = Int32(level.x.count)
-            if old.isCopy {
-                let j = aboveChange.oldToNew[o]
-                parentOfAbove[Int(j)] = index
-                childIndex.append(j)
-            } else {
-                let from = Int(old.childStart[o]), to = Int(old.childStart[o + 1])
-                if to - from > 1 { formed += 1 }
-                for k in from..<to {
-                    let j = aboveChange.oldToNew[Int(old.childIndex[k])]
-                    parentOfAbove[Int(j)] = index
-                    childIndex.append(j)
-                }
-            }
-            childStart.append(Int32(childIndex.count))
-            level.appendItem(
-                x: old.x[o], y: old.y[o], count: old.count[o], missing: old.missing[o], expansion: old.expansion[o],
-                smallestID: idRemap[Int(old.smallestID[o])])
-            levelChange.oldToNew[o] = index
-            levelChange.newToOld.append(Int32(o))
-        }
-        var nextSeed = 0
-        for o in 0..<old.itemCount {
-            let s = Int(aboveChange.oldToNew[oldSeed(o)])
-            guard s >= 0 else { continue }
-            while nextSeed < seeds.count && Int(seeds[nextSeed]) < s {
-                emitRecomputed(Int(seeds[nextSeed]))
-                nextSeed += 1
-            }
-            if nextSeed < seeds.count && Int(seeds[nextSeed]) == s {
-                emitRecomputed(s)
-                nextSeed += 1
-            } else if isSeed(s) {
-                emitCarried(o)
+                follow(moved, to: i, within: radius)
+            } else if !seed && before {
+                release(moved >= 0 ? moved : i)
             }
         }
-        while nextSeed < seeds.count {
-            emitRecomputed(Int(seeds[nextSeed]))
-            nextSeed += 1
+        for g in gone { replaced[Int(nodes.seedPin[Int(g)])] = -1 }
+        // Each touched item's owner is affected, and so are the seeds of the old items touched
+        // when they are still seeds.
+        var affected: [Int32] = []
+        var gained: [UInt64] = []
+        for j in touched {
+            let j = Int(j)
+            guard nodes.isAlive(j, at: above) else { continue }
+            let o = Int(owner[j])
+            affected.append(Int32(o))
+            if o != j { gained.append(UInt64(o) << 32 | UInt64(j)) }
         }
-        for o in 0..<old.itemCount where levelChange.oldToNew[o] < 0 { levelChange.gone.append(Int32(o)) }
+        for d in dirty {
+            let d = Int(d)
+            let s = Int(nodes.hi[d]) == z && nodes.childCount[d] > 0 ? Int(nodes.children[Int(nodes.childStart[d])]) : d
+            if nodes.isAlive(s, at: above) && isSeed(s) { affected.append(Int32(s)) }
+        }
+        affected.sort()
+        gained.sort()
 
-        guard formed > 0 else {
-            // No cluster: the level above unchanged, sharing its arrays (as a build makes it).
-            var copy = newAbove
-            copy.childStart = []
-            copy.childIndex = []
-            copy.parentOfAbove = []
-            return (copy, levelChange)
+        // Each affected seed's item: its members (its old members not touched, whose owner is
+        // unchanged, and the touched items it owns, in rank order), and whether it is the old
+        // item unchanged.
+        var members: [Int32] = []
+        var results: [(seed: Int32, start: Int32, count: Int32, kept: Int32)] = []
+        var g = 0
+        var last: Int32 = -1
+        for s in affected where s != last {
+            last = s
+            let si = Int(s)
+            let start = members.count
+            members.append(s)
+            var oldCluster = -1
+            if wasOnAbove(si) && oldLo(si) == above {
+                let p = oldParent(si)
+                if Int(nodes.children[Int(nodes.childStart[p])]) == si {
+                    oldCluster = p
+                    let from = Int(nodes.childStart[p])
+                    for k in (from + 1)..<(from + Int(nodes.childCount[p])) {
+                        let c = Int(nodes.children[k])
+                        if seedState[c] < 0 && nodes.isAlive(c, at: above) { members.append(Int32(c)) }
+                    }
+                }
+            }
+            while g < gained.count && gained[g] >> 32 < UInt64(si) { g += 1 }
+            while g < gained.count && gained[g] >> 32 == UInt64(si) {
+                members.append(Int32(truncatingIfNeeded: gained[g] & 0xFFFF_FFFF))
+                g += 1
+            }
+            let count = members.count - start
+            if count > 2 { members[(start + 1)...].sort { self.nodes.ranksBefore(Int($0), Int($1)) } }
+            var kept: Int32 = -1
+            if count == 1 {
+                if wasOnAbove(si) && oldLo(si) <= z { kept = s }
+            } else if oldCluster >= 0 && Int(nodes.childCount[oldCluster]) == count {
+                let from = Int(nodes.childStart[oldCluster])
+                var same = true
+                for k in 0..<count where nodes.children[from + k] != members[start + k] {
+                    same = false
+                    break
+                }
+                if same { kept = Int32(oldCluster) }
+            }
+            // (An old item whose seed now makes another item is gone.)
+            if kept < 0 && wasOnAbove(si) { dirty.append(Int32(old(si).item)) }
+            results.append((s, Int32(start), Int32(count), kept))
         }
-        level.childStart = childStart
-        level.childIndex = childIndex
-        level.parentOfAbove = parentOfAbove
-        level.byEasting = splicedEastingOrder(old: old.byEasting, oldToNew: levelChange.oldToNew, fresh: levelChange.fresh, x: level.x)
-        (level.mortonKeys, level.byMorton) = splicedMortonIndex(
-            old: old, oldToNew: levelChange.oldToNew, fresh: levelChange.fresh, x: level.x, y: level.y)
-        return (level, levelChange)
+        for j in touched {
+            seedState[Int(j)] = -1
+            owner[Int(j)] = -1
+            queued[Int(j)] = false
+        }
+        touched.removeAll(keepingCapacity: true)
+
+        // Level z: the new items written, the old ones not kept gone.
+        var nextFresh: [Int32] = []
+        var keptItems = Set<Int32>()
+        for result in results where result.kept >= 0 { keptItems.insert(result.kept) }
+        for result in results where result.kept < 0 {
+            let s = Int(result.seed)
+            if result.count == 1 {
+                save(s)
+                nodes.lo[s] = UInt8(z)
+                nodes.parent[s] = -1
+                nextFresh.append(result.seed)
+                continue
+            }
+            let start = Int(result.start), count = Int(result.count)
+            let cluster = PinClusterIndex.merged(
+                count: count, member: { Int(members[start + $0]) }, x: nodes.x, y: nodes.y, count: nodes.count, missing: nodes.missing,
+                smallestPlace: { self.nodes.idPlace[Int(self.nodes.smallestPin[$0])] })
+            let node = Int32(nodes.nodeCount)
+            let seedPin = nodes.seedPin[s], smallestPin = nodes.smallestPin[cluster.smallest]
+            nodes.append(
+                x: cluster.x, y: cluster.y, count: cluster.count, missing: cluster.missing, lo: z, hi: z, seedPin: seedPin,
+                smallestPin: smallestPin, id: "")
+            grow()
+            nodes.childCount[Int(node)] = Int32(count)
+            for k in start..<(start + count) {
+                let m = Int(members[k])
+                nodes.children.append(Int32(m))
+                save(m)
+                nodes.lo[m] = UInt8(above)
+                nodes.parent[m] = node
+            }
+            nextFresh.append(node)
+        }
+        var nextGone: [Int32] = []
+        dirty.sort()
+        var previous: Int32 = -1
+        for d in dirty where d != previous {
+            previous = d
+            guard !keptItems.contains(d) else { continue }
+            nextGone.append(d)
+            let di = Int(d)
+            if Int(nodes.hi[di]) == z && nodes.childCount[di] > 0 && nodes.lo[di] != Nodes.dead {
+                // A cluster formed on level z that is not kept is on no level now.
+                save(di)
+                nodes.lo[di] = Nodes.dead
+                died += 1
+            }
+        }
+        return (nextFresh, nextGone)
     }
 }

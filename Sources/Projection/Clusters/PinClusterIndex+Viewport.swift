@@ -68,8 +68,7 @@ extension PinClusterIndex {
     public func items(in camera: MercatorCamera, into output: inout [PlacedClusterItem]) {
         output.removeAll(keepingCapacity: true)
         let z = level(forZoom: camera.zoom)
-        let level = levels[z]
-        guard level.itemCount > 0 else { return }
+        guard count > 0 else { return }
         let margin = screenRadiusPoints(for: camera)
         let w = camera.widthPoints, h = camera.heightPoints
         let s = camera.pointsPerMercatorMeter
@@ -86,30 +85,24 @@ extension PinClusterIndex {
         }
         let world = WebMercator.worldWidthMeters, half = world / 2
         let firstCopy = Int(((minX + half) / world).rounded(.down)), lastCopy = Int(((maxX + half) / world).rounded(.down))
+        let group = groups[Int(groupOfLevel[z])]
+        // (The grid box of the rectangle, a unit wider each way for the grid's rounding.)
+        let y0 = max(Int64(Self.gridCoordinate(minY)) - 1, 0), y1 = min(Int64(Self.gridCoordinate(maxY)) + 1, 4_294_967_295)
         for copy in firstCopy...max(firstCopy, lastCopy) {
             let offset = Double(copy) * world
             let from = minX - offset, to = maxX - offset
-            // The first item with easting >= from.
-            var low = 0, high = level.byEasting.count
-            while low < high {
-                let mid = (low + high) / 2
-                if level.x[Int(level.byEasting[mid])] < from { low = mid + 1 } else { high = mid }
-            }
-            var k = low
-            while k < level.byEasting.count {
-                let i = Int(level.byEasting[k])
-                k += 1
-                let x = level.x[i]
-                if x > to { break }
-                let y = level.y[i]
-                guard y >= minY, y <= maxY else { continue }
+            let x0 = max(Int64(Self.gridCoordinate(from)) - 1, 0), x1 = min(Int64(Self.gridCoordinate(to)) + 1, 4_294_967_295)
+            group.forEachNode(x0: x0, x1: x1, y0: y0, y1: y1) { i in
+                guard nodes.isAlive(i, at: z) else { return }
+                let x = nodes.x[i], y = nodes.y[i]
+                guard x >= from, x <= to, y >= minY, y <= maxY else { return }
                 // The rotated affine map: (u, v) = ((X - Xc) s, -(Y - Yc) s), p = f + R(b)(u, v).
                 let u = ((x - cx) + offset) * s, v = -(y - cy) * s
                 let px = fx + cosB * u + sinB * v, py = fy - sinB * u + cosB * v
-                guard px >= -margin, px <= w + margin, py >= -margin, py <= h + margin else { continue }
+                guard px >= -margin, px <= w + margin, py >= -margin, py <= h + margin else { return }
                 output.append(PlacedClusterItem(
-                    item: item(level: z, index: i), point: ScreenPoint(x: px, y: py), worldCopy: copy,
-                    smallestID: level.smallestID[i]))
+                    item: item(level: z, node: i), point: ScreenPoint(x: px, y: py), worldCopy: copy,
+                    smallestID: nodes.idPlace[Int(nodes.smallestPin[i])]))
             }
         }
         // Draw order, sorted in place with no allocation.

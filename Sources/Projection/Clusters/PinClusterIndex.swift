@@ -63,7 +63,7 @@ public struct ClusterPin: Hashable, Sendable {
 /// the single pins): each item in rank order that is not yet taken gathers every item not yet
 /// taken within r_z of it (itself included); with two or more pins among them they become one
 /// cluster at their weighted centroid, otherwise the item stays as it is.
-public struct PinClusterIndex: Equatable, Sendable {
+public struct PinClusterIndex: Sendable {
     /// The default radius: 20 points (supercluster's 40 pixels at 512-pixel tiles).
     public static let defaultRadiusPoints = 20.0
     /// The highest zoom for which clusters are built by default: the camera's maximum.
@@ -74,59 +74,126 @@ public struct PinClusterIndex: Equatable, Sendable {
     /// The highest zoom with clusters; above it every pin is its own item.
     public let maximumZoom: Int
     /// How many pins the index holds.
-    public var count: Int { ids.count }
+    public var count: Int { idOrder.count }
 
-    /// The pins' ids, by rank.
-    var ids: [String]
-    /// The pins' categories, by rank.
-    var categories: [PinCategory]
-    /// The pins' ranks in the order of their ids (string order): position k holds the rank of
-    /// the k-th smallest id.
+    /// Every item of every level, each stored once with the levels it is on.
+    var nodes: Nodes
+    /// The pins' nodes in the order of their ids (String's order).
     var idOrder: [Int32]
-    /// Levels 0 ... maximumZoom + 1 (the last holds the pins by rank).
-    var levels: [Level]
+    /// The neighbour index: runs of levels, each with the nodes on any of its levels.
+    var groups: [NeighbourGroup]
+    /// Each level's group (0 ... maximumZoom + 1).
+    var groupOfLevel: [Int32]
+    /// Nodes on no level any more (left by updates until the index is compacted).
+    var deadNodes: Int
 
-    /// One zoom level's items (struct of arrays) and how they were made from the level above.
-    struct Level: Equatable, Sendable {
-        /// Weighted centroids in Web Mercator metres (easting in [-W/2, W/2)).
+    /// The items of all levels (struct of arrays). An item that stays as it is from one level
+    /// to the next (a pin or a cluster with no neighbour) is one node, on levels lo ... hi; a
+    /// cluster formed at level z has hi = z and its members, the items of level z + 1 it
+    /// gathered, as children (each with lo = z + 1 and it as parent). Pins have hi =
+    /// maximumZoom + 1.
+    struct Nodes: Sendable {
+        /// The weighted centroid in Web Mercator metres (easting in [-W/2, W/2)).
         var x: [Double] = []
         var y: [Double] = []
-        /// Pins in each item, and how many of them are MISSING.
+        /// Pins, and how many of them are MISSING.
         var count: [Int32] = []
         var missing: [Int32] = []
-        /// The first zoom at which each item is more than one item (nil: never up to the
-        /// maximum zoom, or a single pin).
-        var expansion: [Int8] = []
-        /// The smallest id among each item's pins, as its place in the ids' order (the draw
-        /// order's last key).
-        var smallestID: [Int32] = []
-        /// The items by easting (for viewport queries).
-        var byEasting: [Int32] = []
-        /// Children in level z + 1: item i's are childIndex[childStart[i] ..< childStart[i + 1]].
-        /// Empty when the level is the level above unchanged (no cluster formed: item i's one
-        /// child is item i), and for the pins' level.
+        /// The levels the node is on: lo ... hi (lo = ``dead`` for a node on none).
+        var lo: [UInt8] = []
+        var hi: [UInt8] = []
+        /// The cluster at level lo - 1 that holds it (-1 at lo = 0).
+        var parent: [Int32] = []
+        /// A cluster's children, in rank order: children[childStart ..< childStart + childCount].
         var childStart: [Int32] = []
-        var childIndex: [Int32] = []
-        /// For each item of level z + 1, the item here that holds it. Empty when the level is
-        /// the level above unchanged (each item holds itself) and for the pins' level.
-        var parentOfAbove: [Int32] = []
-        /// The items in Morton (Z) order of their points on a 2^32 x 2^32 grid over the world,
-        /// ties by index, and their keys: the neighbour index of an update.
-        var byMorton: [Int32] = []
-        var mortonKeys: [UInt64] = []
+        var childCount: [Int32] = []
+        /// Its lowest-ranked pin (its rank), and its pin with the smallest id.
+        var seedPin: [Int32] = []
+        var smallestPin: [Int32] = []
+        /// A pin's place in the ids' order (0 for a cluster).
+        var idPlace: [Int32] = []
+        /// A pin's id ("" for a cluster).
+        var ids: [String] = []
+        /// The lowest level whose group holds the node (``dead`` when none does yet).
+        var indexedLo: [UInt8] = []
+        /// The children of all clusters.
+        var children: [Int32] = []
 
-        var isCopy: Bool { childStart.isEmpty }
-        var itemCount: Int { x.count }
+        static let dead: UInt8 = 255
 
-        /// Appends one item's values (its children and orders are the caller's).
-        mutating func appendItem(x: Double, y: Double, count: Int32, missing: Int32, expansion: Int8, smallestID: Int32) {
+        var nodeCount: Int { x.count }
+
+        @inline(__always)
+        func isAlive(_ j: Int, at level: Int) -> Bool { Int(lo[j]) <= level && level <= Int(hi[j]) }
+
+        /// Whether node a ranks before node b (their lowest-ranked pins by easting, northing, id).
+        @inline(__always)
+        func ranksBefore(_ a: Int, _ b: Int) -> Bool {
+            let p = Int(seedPin[a]), q = Int(seedPin[b])
+            if x[p] != x[q] { return x[p] < x[q] }
+            if y[p] != y[q] { return y[p] < y[q] }
+            return p != q && ids[p] < ids[q]
+        }
+
+        /// The expansion zoom of a node, or -1.
+        @inline(__always)
+        func expansion(_ j: Int, maximumZoom: Int) -> Int {
+            count[j] > 1 && Int(hi[j]) + 1 <= maximumZoom ? Int(hi[j]) + 1 : -1
+        }
+
+        /// Appends a node.
+        mutating func append(
+            x: Double, y: Double, count: Int32, missing: Int32, lo: Int, hi: Int, seedPin: Int32, smallestPin: Int32, id: String
+        ) {
             self.x.append(x)
             self.y.append(y)
             self.count.append(count)
             self.missing.append(missing)
-            self.expansion.append(expansion)
-            self.smallestID.append(smallestID)
+            self.lo.append(UInt8(lo))
+            self.hi.append(UInt8(hi))
+            parent.append(-1)
+            childStart.append(Int32(children.count))
+            childCount.append(0)
+            self.seedPin.append(seedPin)
+            self.smallestPin.append(smallestPin)
+            idPlace.append(0)
+            ids.append(id)
+            indexedLo.append(Self.dead)
         }
+
+        /// Room for `count` nodes (and as many children).
+        mutating func reserveCapacity(_ count: Int) {
+            x.reserveCapacity(count); y.reserveCapacity(count); self.count.reserveCapacity(count); missing.reserveCapacity(count)
+            lo.reserveCapacity(count); hi.reserveCapacity(count); parent.reserveCapacity(count); childStart.reserveCapacity(count)
+            childCount.reserveCapacity(count); seedPin.reserveCapacity(count); smallestPin.reserveCapacity(count)
+            idPlace.reserveCapacity(count); ids.reserveCapacity(count); indexedLo.reserveCapacity(count); children.reserveCapacity(count)
+        }
+
+        /// Every array at exactly its length (no spare capacity kept).
+        mutating func trim() {
+            func exact<T>(_ a: inout [T]) { if a.capacity > a.count { a = Array(unsafeUninitializedCapacity: a.count) { b, n in
+                _ = b.initialize(from: a)
+                n = a.count
+            } } }
+            exact(&x); exact(&y); exact(&count); exact(&missing); exact(&lo); exact(&hi); exact(&parent)
+            exact(&childStart); exact(&childCount); exact(&seedPin); exact(&smallestPin); exact(&idPlace); exact(&ids)
+            exact(&indexedLo); exact(&children)
+        }
+    }
+
+    /// One level while the index is built: its items in rank order (struct of arrays).
+    struct Level {
+        var x: [Double] = []
+        var y: [Double] = []
+        var count: [Int32] = []
+        var missing: [Int32] = []
+        /// The pin with the smallest id among each item's pins, and its place in the ids' order.
+        var smallestPin: [Int32] = []
+        var smallestPlace: [Int32] = []
+        /// Each item's node.
+        var node: [Int32] = []
+
+        var itemCount: Int { x.count }
     }
 
     /// Builds the index.
@@ -187,42 +254,53 @@ public struct PinClusterIndex: Equatable, Sendable {
             }
             start = end
         }
+        // The pins are nodes 0 ..< n, in rank order.
         let ranked = byEasting.map { byID[Int($0)] }
-        ids = ranked.map { pins[Int($0)].id }
-        categories = ranked.map { pins[Int($0)].category }
-        var top = Level()
-        top.x = ranked.map { px[Int($0)] }
-        top.y = ranked.map { py[Int($0)] }
-        top.count = Array(repeating: 1, count: n)
-        top.missing = ranked.map { pins[Int($0)].category == .missing ? 1 : 0 }
-        top.expansion = Array(repeating: -1, count: n)
+        let pinLevel = maximumZoom + 1
+        var nodes = Nodes()
+        // (Clusters are fewer than pins; two thirds more is usually room enough.)
+        nodes.reserveCapacity(n + n / 3 * 2)
+        for (rank, pin) in ranked.enumerated() {
+            let pin = Int(pin)
+            nodes.append(
+                x: px[pin], y: py[pin], count: 1, missing: pins[pin].category == .missing ? 1 : 0, lo: pinLevel, hi: pinLevel,
+                seedPin: Int32(rank), smallestPin: Int32(rank), id: pins[pin].id)
+        }
         // Each rank's place in the order of the ids (string order), and back.
         var rankOfPin = [Int32](repeating: 0, count: n)
         for (rank, pin) in ranked.enumerated() { rankOfPin[Int(pin)] = Int32(rank) }
-        let idOrder = byID.map { rankOfPin[Int($0)] }
-        top.smallestID = Array(repeating: 0, count: n)
-        for (position, rank) in idOrder.enumerated() { top.smallestID[Int(rank)] = Int32(position) }
-        self.idOrder = idOrder
-        top.byEasting = Array(0..<Int32(n))
-        (top.mortonKeys, top.byMorton) = Self.mortonIndex(x: top.x, y: top.y)
+        idOrder = byID.map { rankOfPin[Int($0)] }
+        for (place, rank) in idOrder.enumerated() { nodes.idPlace[Int(rank)] = Int32(place) }
+        var level = Level()
+        level.x = nodes.x
+        level.y = nodes.y
+        level.count = nodes.count
+        level.missing = nodes.missing
+        level.smallestPin = Array(0..<Int32(n))
+        level.smallestPlace = nodes.idPlace
+        level.node = Array(0..<Int32(n))
         // Where no two pins are within r, no cluster forms and the level is the pins' level
-        // unchanged: shared, not clustered. (The radius grows as the zoom falls, so these are
-        // the highest levels, each built on the pins' level.)
-        let separation = Self.smallestSquaredSeparation(x: top.x, y: top.y, budget: 16 * n)
-        var built = [top]
+        // unchanged. (The radius grows as the zoom falls, so these are the highest levels.)
+        let separation = Self.smallestSquaredSeparation(x: level.x, y: level.y, budget: 16 * n)
         for zoom in stride(from: maximumZoom, through: 0, by: -1) {
             let radius = radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
             if radius * radius < separation {
-                built.append(top)
+                for k in 0..<n { nodes.lo[k] = UInt8(zoom) }
                 continue
             }
-            built.append(Self.cluster(built[built.count - 1], radius: radius, zoom: zoom, maximumZoom: maximumZoom))
+            level = Self.cluster(level, radius: radius, zoom: zoom, nodes: &nodes)
         }
-        levels = built.reversed()
+        nodes.trim()
+        self.nodes = nodes
+        deadNodes = 0
+        groups = []
+        groupOfLevel = []
+        buildNeighbourGroups()
     }
 
-    /// Level z from level z + 1.
-    static func cluster(_ above: Level, radius: Double, zoom: Int, maximumZoom: Int) -> Level {
+    /// Level z from level z + 1: the items that stay as they are keep their nodes (now on level
+    /// z too), and each cluster formed is a new node.
+    static func cluster(_ above: Level, radius: Double, zoom: Int, nodes: inout Nodes) -> Level {
         let n = above.itemCount
         let world = WebMercator.worldWidthMeters
         let half = world / 2
@@ -335,33 +413,16 @@ public struct PinClusterIndex: Equatable, Sendable {
 
         // The greedy pass in rank order: an item not yet taken takes itself and every item not
         // yet taken within r of it (read from its cell's runs), ascending (rank order, so that
-        // sums do not depend on the grid). The level's arrays are written into scratch as long
-        // as the level above, then copied at their length.
-        let outX = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
-        let outY = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
-        let outCount = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        let outMissing = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        let outExpansion = UnsafeMutableBufferPointer<Int8>.allocate(capacity: n)
-        let outSmallest = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        let childStart = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n + 1)
-        let childIndex = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        let parent = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        defer {
-            outX.deallocate()
-            outY.deallocate()
-            outCount.deallocate()
-            outMissing.deallocate()
-            outExpansion.deallocate()
-            outSmallest.deallocate()
-            childStart.deallocate()
-            childIndex.deallocate()
-            parent.deallocate()
-        }
-        childStart[0] = 0
-        var items = 0, children = 0
+        // sums do not depend on the grid).
+        var level = Level()
+        level.x.reserveCapacity(n)
+        level.y.reserveCapacity(n)
+        level.count.reserveCapacity(n)
+        level.missing.reserveCapacity(n)
+        level.smallestPin.reserveCapacity(n)
+        level.smallestPlace.reserveCapacity(n)
+        level.node.reserveCapacity(n)
         var neighbours: [Int32] = []
-        var formed = false
-        let clusterExpansion = Int8(zoom + 1 <= maximumZoom ? zoom + 1 : -1)
         for i in 0..<n {
             let position = Int(positionOf[i])
             guard !takenAt[position] else { continue }
@@ -385,102 +446,69 @@ public struct PinClusterIndex: Equatable, Sendable {
                 }
             }
             if neighbours.count > 1 {
-                formed = true
                 // (Ascending: the seed is the lowest, the rest came in grid order.)
                 if neighbours.count > 2 { neighbours[1...].sort() }
-                let cluster = merged(neighbours, in: above)
+                let cluster = merged(
+                    count: neighbours.count, member: { Int(neighbours[$0]) }, x: above.x, y: above.y, count: above.count,
+                    missing: above.missing, smallestPlace: { above.smallestPlace[$0] })
+                let node = Int32(nodes.nodeCount)
+                let smallestPin = above.smallestPin[cluster.smallest]
+                nodes.append(
+                    x: cluster.x, y: cluster.y, count: cluster.count, missing: cluster.missing, lo: zoom, hi: zoom,
+                    seedPin: nodes.seedPin[Int(above.node[i])], smallestPin: smallestPin, id: "")
+                nodes.childCount[Int(node)] = Int32(neighbours.count)
                 for j in neighbours {
-                    parent[Int(j)] = Int32(items)
-                    childIndex[children] = j
-                    children += 1
+                    let child = above.node[Int(j)]
+                    nodes.children.append(child)
+                    nodes.parent[Int(child)] = node
                 }
-                outX[items] = cluster.x
-                outY[items] = cluster.y
-                outCount[items] = cluster.count
-                outMissing[items] = cluster.missing
-                outExpansion[items] = clusterExpansion
-                outSmallest[items] = cluster.smallestID
+                level.x.append(cluster.x)
+                level.y.append(cluster.y)
+                level.count.append(cluster.count)
+                level.missing.append(cluster.missing)
+                level.smallestPin.append(smallestPin)
+                level.smallestPlace.append(above.smallestPlace[cluster.smallest])
+                level.node.append(node)
             } else {
-                // Alone (or a cluster with no neighbour: it stays the same cluster).
-                parent[i] = Int32(items)
-                childIndex[children] = Int32(i)
-                children += 1
-                let count = above.count[i]
-                outX[items] = px
-                outY[items] = py
-                outCount[items] = count
-                outMissing[items] = above.missing[i]
-                outExpansion[items] = count > 1 ? above.expansion[i] : -1
-                outSmallest[items] = above.smallestID[i]
+                // Alone (or a cluster with no neighbour: it stays the same node).
+                nodes.lo[Int(above.node[i])] = UInt8(zoom)
+                level.x.append(px)
+                level.y.append(py)
+                level.count.append(above.count[i])
+                level.missing.append(above.missing[i])
+                level.smallestPin.append(above.smallestPin[i])
+                level.smallestPlace.append(above.smallestPlace[i])
+                level.node.append(above.node[i])
             }
-            items += 1
-            childStart[items] = Int32(children)
         }
-        var level = Level()
-        func copied<T>(_ buffer: UnsafeMutableBufferPointer<T>, _ count: Int) -> [T] {
-            Array(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-        }
-        if formed {
-            level.x = copied(outX, items)
-            level.y = copied(outY, items)
-            level.count = copied(outCount, items)
-            level.missing = copied(outMissing, items)
-            level.expansion = copied(outExpansion, items)
-            level.smallestID = copied(outSmallest, items)
-            level.childStart = copied(childStart, items + 1)
-            level.childIndex = copied(childIndex, n)
-            level.parentOfAbove = copied(parent, n)
-            let childStart = level.childStart, childIndex = level.childIndex
-            // The orders by easting and Morton key: an item that is an item above unchanged (one
-            // child) keeps its place among the others (the map to this level keeps order), so
-            // the orders above, renumbered, merged with the new clusters sorted, are the orders
-            // of this level.
-            var carried = [Int32](repeating: -1, count: n)
-            var fresh: [Int32] = []
-            for i in 0..<level.itemCount {
-                if childStart[i + 1] - childStart[i] == 1 {
-                    carried[Int(childIndex[Int(childStart[i])])] = Int32(i)
-                } else {
-                    fresh.append(Int32(i))
-                }
-            }
-            level.byEasting = splicedEastingOrder(old: above.byEasting, oldToNew: carried, fresh: fresh, x: level.x)
-            (level.mortonKeys, level.byMorton) = splicedMortonIndex(old: above, oldToNew: carried, fresh: fresh, x: level.x, y: level.y)
-            return level
-        }
-        // No cluster formed: the level is the level above item for item (each item stayed as
-        // it was, in the same order), so it shares the arrays above (copy on write) instead of
-        // holding its own copies.
-        var copy = above
-        copy.childStart = []
-        copy.childIndex = []
-        copy.parentOfAbove = []
-        return copy
+        return level
     }
-}
 
-extension PinClusterIndex {
-    /// The cluster of `members` (two or more items of a level, in rank order, the seed first):
-    /// the weighted centroid (pins as weights, eastings relative to the seed the short way,
-    /// summed in rank order, then wrapped; the northing clamped onto the world), the pins, the
-    /// MISSING pins and the smallest id. The build and the update both make clusters here, so
-    /// they agree bit for bit.
-    static func merged(_ members: [Int32], in above: Level) -> (x: Double, y: Double, count: Int32, missing: Int32, smallestID: Int32) {
+    /// The cluster of `count` members (items of a level, in rank order, the seed first;
+    /// `member(k)` is the k-th one's index into the arrays): the weighted centroid (pins as
+    /// weights, eastings relative to the seed the short way, summed in rank order, then
+    /// wrapped; the northing clamped onto the world), the pins, the MISSING pins and the
+    /// member with the smallest id (its index into the arrays). The build and the update both
+    /// make clusters here, so they agree bit for bit.
+    @inline(__always)
+    static func merged(
+        count: Int, member: (Int) -> Int, x: [Double], y: [Double], count counts: [Int32], missing: [Int32], smallestPlace: (Int) -> Int32
+    ) -> (x: Double, y: Double, count: Int32, missing: Int32, smallest: Int) {
         let half = WebMercator.worldWidthMeters / 2
-        let px = above.x[Int(members[0])]
+        let px = x[member(0)]
         var pins: Int64 = 0
-        for j in members { pins += Int64(above.count[Int(j)]) }
-        var wx = 0.0, wy = 0.0, missing: Int64 = 0
-        var smallest = Int32.max
-        for j in members {
-            let j = Int(j)
-            smallest = min(smallest, above.smallestID[j])
-            let weight = Double(above.count[j])
-            wx += weight * WebMercator.wrappedEasting(above.x[j] - px)
-            wy += weight * above.y[j]
-            missing += Int64(above.missing[j])
+        for k in 0..<count { pins += Int64(counts[member(k)]) }
+        var wx = 0.0, wy = 0.0, missingPins: Int64 = 0
+        var smallest = member(0)
+        for k in 0..<count {
+            let j = member(k)
+            if smallestPlace(j) < smallestPlace(smallest) { smallest = j }
+            let weight = Double(counts[j])
+            wx += weight * WebMercator.wrappedEasting(x[j] - px)
+            wy += weight * y[j]
+            missingPins += Int64(missing[j])
         }
-        return (WebMercator.wrappedEasting(px + wx / Double(pins)), min(max(wy / Double(pins), -half), half), Int32(pins), Int32(missing), smallest)
+        return (WebMercator.wrappedEasting(px + wx / Double(pins)), min(max(wy / Double(pins), -half), half), Int32(pins), Int32(missingPins), smallest)
     }
 }
 
@@ -488,7 +516,8 @@ extension PinClusterIndex {
 public struct PinClusterItem: Hashable, Sendable {
     /// The zoom level (0 ... the index's maximum zoom + 1).
     public let zoom: Int
-    /// The item's position in its level (rank order).
+    /// The item's node in the index: the same number on every level where the item stays as it
+    /// is, until the index is next updated.
     public let index: Int
     /// The weighted centroid of its pins, in Web Mercator metres (a single pin's own point).
     public let point: MercatorPoint
@@ -518,22 +547,26 @@ extension PinClusterIndex {
         return Int(zoom.rounded(.down))
     }
 
-    /// Every item of a level, in rank order.
+    /// Every item of a level, in rank order (the order of each item's lowest-ranked pin by
+    /// easting, northing and id).
     ///
     /// - Parameter zoom: The level, clamped into 0 ... ``maximumZoom`` + 1.
     /// - Returns: The items.
     public func items(atLevel zoom: Int) -> [PinClusterItem] {
         let z = min(max(zoom, 0), maximumZoom + 1)
-        return (0..<levels[z].itemCount).map { item(level: z, index: $0) }
+        var found: [Int] = []
+        for j in 0..<nodes.nodeCount where nodes.isAlive(j, at: z) { found.append(j) }
+        found.sort { nodes.ranksBefore($0, $1) }
+        return found.map { item(level: z, node: $0) }
     }
 
     /// One item.
-    func item(level z: Int, index i: Int) -> PinClusterItem {
-        let level = levels[z]
-        let expansion = Int(level.expansion[i])
+    @inline(__always)
+    func item(level z: Int, node j: Int) -> PinClusterItem {
+        let expansion = nodes.expansion(j, maximumZoom: maximumZoom)
         return PinClusterItem(
-            zoom: z, index: i, point: MercatorPoint(uncheckedX: level.x[i], y: level.y[i]), count: Int(level.count[i]),
-            missingCount: Int(level.missing[i]), expansionZoom: expansion >= 0 ? expansion : nil)
+            zoom: z, index: j, point: MercatorPoint(uncheckedX: nodes.x[j], y: nodes.y[j]), count: Int(nodes.count[j]),
+            missingCount: Int(nodes.missing[j]), expansionZoom: expansion >= 0 ? expansion : nil)
     }
 
     /// The ids of an item's pins, in rank order (easting, northing, id).
@@ -541,198 +574,106 @@ extension PinClusterIndex {
     /// - Parameter item: An item of this index.
     /// - Returns: Its pins' ids.
     public func pinIDs(of item: PinClusterItem) -> [String] {
-        ranks(of: item).map { ids[$0] }
+        pinNodes(of: item.index).map { nodes.ids[Int($0)] }
+    }
+
+    /// The pins (nodes) under a node, in rank order.
+    func pinNodes(of node: Int) -> [Int32] {
+        guard node >= 0, node < nodes.nodeCount else { return [] }
+        var pins: [Int32] = []
+        var stack = [Int32(node)]
+        while let j = stack.popLast() {
+            let j = Int(j)
+            if nodes.count[j] == 1 && nodes.childCount[j] == 0 {
+                pins.append(Int32(j))
+                continue
+            }
+            let from = Int(nodes.childStart[j])
+            for k in from..<(from + Int(nodes.childCount[j])) { stack.append(nodes.children[k]) }
+        }
+        pins.sort { nodes.ranksBefore(Int($0), Int($1)) }
+        return pins
+    }
+
+    /// The pins' nodes in rank order.
+    func rankedPins() -> [Int32] {
+        var pins = idOrder
+        pins.sort { nodes.ranksBefore(Int($0), Int($1)) }
+        return pins
+    }
+
+    /// The seed of an item (the lowest-ranked item of the level above that it holds: its
+    /// first child for a cluster formed at its level, else itself).
+    func seed(of item: PinClusterItem) -> Int {
+        let j = item.index
+        return Int(nodes.hi[j]) == item.zoom && nodes.childCount[j] > 0 ? Int(nodes.children[Int(nodes.childStart[j])]) : j
+    }
+}
+
+extension PinClusterIndex: Equatable {
+    /// Whether two indexes hold the same pins and the same items on every level (points,
+    /// counts, expansion zooms, members), bit for bit, however their nodes are numbered (an
+    /// updated index and an index built from the same pins are equal).
+    public static func == (a: PinClusterIndex, b: PinClusterIndex) -> Bool {
+        guard a.radiusPoints.bitPattern == b.radiusPoints.bitPattern, a.maximumZoom == b.maximumZoom, a.count == b.count else {
+            return false
+        }
+        // The pins, matched by id.
+        var pinInB = [Int32](repeating: -1, count: a.nodes.nodeCount)
+        for k in 0..<a.count {
+            let p = Int(a.idOrder[k]), q = Int(b.idOrder[k])
+            guard a.nodes.ids[p] == b.nodes.ids[q], a.nodes.x[p].bitPattern == b.nodes.x[q].bitPattern,
+                a.nodes.y[p].bitPattern == b.nodes.y[q].bitPattern, a.nodes.missing[p] == b.nodes.missing[q]
+            else { return false }
+            pinInB[p] = Int32(q)
+        }
+        // Every node of a, matched with the node of b that holds the same seed pin at its
+        // highest level (a node is the only one with its seed pin on its levels), then its
+        // values and its parent's match.
+        func counterpart(_ j: Int) -> Int? {
+            guard j >= 0 else { return -1 }
+            var k = Int(pinInB[Int(a.nodes.seedPin[j])])
+            let hi = a.nodes.hi[j]
+            while k >= 0 && b.nodes.hi[k] > hi {
+                guard b.nodes.lo[k] != Nodes.dead, b.nodes.lo[k] > 0 else { return nil }
+                k = Int(b.nodes.parent[k])
+            }
+            return k >= 0 && b.nodes.hi[k] == hi ? k : nil
+        }
+        var alive = (0, 0)
+        for j in 0..<a.nodes.nodeCount where a.nodes.lo[j] != Nodes.dead {
+            alive.0 += 1
+            guard let k = counterpart(j), k >= 0, a.nodes.lo[j] == b.nodes.lo[k],
+                a.nodes.x[j].bitPattern == b.nodes.x[k].bitPattern, a.nodes.y[j].bitPattern == b.nodes.y[k].bitPattern,
+                a.nodes.count[j] == b.nodes.count[k], a.nodes.missing[j] == b.nodes.missing[k],
+                Int(pinInB[Int(a.nodes.smallestPin[j])]) == Int(b.nodes.smallestPin[k]),
+                a.nodes.childCount[j] == b.nodes.childCount[k]
+            else { return false }
+            if a.nodes.lo[j] > 0 {
+                guard let parent = counterpart(Int(a.nodes.parent[j])), parent == Int(b.nodes.parent[k]) else { return false }
+            }
+        }
+        for k in 0..<b.nodes.nodeCount where b.nodes.lo[k] != Nodes.dead { alive.1 += 1 }
+        return alive.0 == alive.1
+    }
+}
+
+extension PinClusterIndex {
+    /// The pins' ids in rank order (for tests).
+    var rankedIDs: [String] { rankedPins().map { nodes.ids[Int($0)] } }
+
+    /// The pins' points in rank order (for tests).
+    var rankedPoints: [(x: Double, y: Double)] { rankedPins().map { (nodes.x[Int($0)], nodes.y[Int($0)]) } }
+
+    /// Each node's pin rank (-1 for a cluster), for ``ranks(of:using:)``.
+    func pinRanks() -> [Int32] {
+        var ranks = [Int32](repeating: -1, count: nodes.nodeCount)
+        for (rank, pin) in rankedPins().enumerated() { ranks[Int(pin)] = Int32(rank) }
+        return ranks
     }
 
     /// The ranks of an item's pins, ascending.
-    func ranks(of item: PinClusterItem) -> [Int] {
-        var current = [item.index]
-        var next: [Int] = []
-        var z = item.zoom
-        while z <= maximumZoom {
-            let level = levels[z]
-            if !level.isCopy {
-                next.removeAll(keepingCapacity: true)
-                for i in current {
-                    for k in Int(level.childStart[i])..<Int(level.childStart[i + 1]) { next.append(Int(level.childIndex[k])) }
-                }
-                swap(&current, &next)
-            }
-            z += 1
-        }
-        return current.sorted()
+    func ranks(of item: PinClusterItem, using pinRanks: [Int32]) -> [Int] {
+        pinNodes(of: item.index).map { Int(pinRanks[Int($0)]) }.sorted()
     }
-}
-
-extension PinClusterIndex {
-    /// The bits of a double as an unsigned key in the same order (for finite values; -0 is
-    /// below +0, so callers add 0 first).
-    @inline(__always)
-    static func orderedBits(_ v: Double) -> UInt64 {
-        let bits = v.bitPattern
-        return bits >> 63 == 1 ? ~bits : bits | (1 << 63)
-    }
-
-    /// The pins' indices sorted by id (String's order), ties (equal ids) by index.
-    ///
-    /// ASCII ids are ordered by their bytes, which is String's order for them: by their first
-    /// eight bytes (a radix sort), then runs that share those by String's comparison. Other
-    /// ids are sorted by String's comparison.
-    static func idSortedOrder(_ pins: [ClusterPin]) -> [Int32] {
-        var prefixes = [UInt64](repeating: 0, count: pins.count)
-        for (index, pin) in pins.enumerated() {
-            var prefix: UInt64 = 0, taken = 0
-            for byte in pin.id.utf8 {
-                guard byte < 0x80 else {
-                    let order = (0..<Int32(pins.count)).sorted { a, b in
-                        let x = pins[Int(a)].id, y = pins[Int(b)].id
-                        return x != y ? x < y : a < b
-                    }
-                    return order
-                }
-                if taken < 8 {
-                    prefix |= UInt64(byte) << UInt64(56 - 8 * taken)
-                    taken += 1
-                }
-            }
-            prefixes[index] = prefix
-        }
-        var order = radixSorted(prefixes)
-        var start = 0
-        while start < order.count {
-            var end = start + 1
-            while end < order.count && prefixes[Int(order[end])] == prefixes[Int(order[start])] { end += 1 }
-            if end - start > 1 {
-                order[start..<end].sort { a, b in
-                    let x = pins[Int(a)].id, y = pins[Int(b)].id
-                    return x != y ? x < y : a < b
-                }
-            }
-            start = end
-        }
-        return order
-    }
-}
-
-extension PinClusterIndex {
-    /// The smallest squared distance between two points, computed as the clustering computes
-    /// it (the easting difference the short way), with the points sorted by easting; 0 when
-    /// finding it would take more than `budget` comparisons (many points on one meridian),
-    /// infinity for fewer than two points.
-    ///
-    /// A sweep by easting compares each point with the next ones until their easting
-    /// difference alone exceeds the smallest distance so far (squares of a difference that
-    /// never decreases, so none beyond can be closer); then the pairs across the
-    /// antimeridian, among the points within that distance (and a metre) of it on each side.
-    static func smallestSquaredSeparation(x: [Double], y: [Double], budget: Int) -> Double {
-        let n = x.count
-        guard n > 1 else { return .infinity }
-        var best = Double.infinity
-        var comparisons = 0
-        @inline(__always) func squaredDistance(_ i: Int, _ j: Int) -> Double {
-            let dx = WebMercator.wrappedEasting(x[j] - x[i]), dy = y[j] - y[i]
-            return dx * dx + dy * dy
-        }
-        for i in 0..<n {
-            var j = i + 1
-            while j < n {
-                let dx = x[j] - x[i]
-                if dx * dx > best { break }
-                best = min(best, squaredDistance(i, j))
-                comparisons += 1
-                if comparisons > budget { return 0 }
-                j += 1
-            }
-        }
-        let half = WebMercator.worldWidthMeters / 2
-        let reach = best.squareRoot() + 1
-        var i = 0
-        while i < n && x[i] < -half + reach {
-            var j = n - 1
-            while j > i && x[j] >= half - reach {
-                best = min(best, squaredDistance(i, j))
-                comparisons += 1
-                if comparisons > budget { return 0 }
-                j -= 1
-            }
-            i += 1
-        }
-        return best
-    }
-}
-
-/// The indices 0 ..< keys.count sorted by key, stably: a least-significant-digit radix sort
-/// with 11-bit digits of the key less the smallest, as many passes as the largest difference
-/// needs (a pass whose digit is the same for every key is skipped), the keys moved with their
-/// indices (no random access).
-func radixSorted(_ keys: [UInt64]) -> [Int32] {
-    let n = keys.count
-    var order = [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
-        for k in 0..<n { buffer[k] = Int32(k) }
-        initialized = n
-    }
-    guard n > 1 else { return order }
-    var smallest = UInt64.max, largest: UInt64 = 0
-    for key in keys {
-        smallest = min(smallest, key)
-        largest = max(largest, key)
-    }
-    let span = largest - smallest
-    guard span > 0 else { return order }
-    var passes = 0
-    while passes * 11 < 64 && (span >> UInt64(passes * 11)) > 0 { passes += 1 }
-    // Every pass's digit counts, from one read of the keys.
-    var counts = [Int](repeating: 0, count: passes * 2048)
-    var values = [UInt64](repeating: 0, count: n)
-    keys.withUnsafeBufferPointer { keys in
-        values.withUnsafeMutableBufferPointer { values in
-            counts.withUnsafeMutableBufferPointer { counts in
-                for m in 0..<n {
-                    let value = keys[m] &- smallest
-                    values[m] = value
-                    for pass in 0..<passes { counts[pass * 2048 + Int((value >> UInt64(pass * 11)) & 2047)] += 1 }
-                }
-            }
-        }
-    }
-    var scratchOrder = [Int32](repeating: 0, count: n)
-    var scratchValues = [UInt64](repeating: 0, count: n)
-    for pass in 0..<passes {
-        let base = pass * 2048
-        // (A digit shared by every key leaves the order as it is.)
-        var trivial = false
-        for digit in 0..<2048 where counts[base + digit] != 0 {
-            trivial = counts[base + digit] == n
-            break
-        }
-        if trivial { continue }
-        let shift = UInt64(pass * 11)
-        counts.withUnsafeMutableBufferPointer { counts in
-            var total = 0
-            for digit in 0..<2048 {
-                let c = counts[base + digit]
-                counts[base + digit] = total
-                total += c
-            }
-            order.withUnsafeBufferPointer { order in
-                values.withUnsafeBufferPointer { values in
-                    scratchOrder.withUnsafeMutableBufferPointer { scratchOrder in
-                        scratchValues.withUnsafeMutableBufferPointer { scratchValues in
-                            for m in 0..<n {
-                                let value = values[m]
-                                let slot = base + Int((value >> shift) & 2047)
-                                let to = counts[slot]
-                                scratchOrder[to] = order[m]
-                                scratchValues[to] = value
-                                counts[slot] = to + 1
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        swap(&order, &scratchOrder)
-        swap(&values, &scratchValues)
-    }
-    return order
 }

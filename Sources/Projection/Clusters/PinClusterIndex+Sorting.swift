@@ -1,0 +1,182 @@
+import GeoMath
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension PinClusterIndex {
+    /// The bits of a double as an unsigned key in the same order (for finite values; -0 is
+    /// below +0, so callers add 0 first).
+    @inline(__always)
+    static func orderedBits(_ v: Double) -> UInt64 {
+        let bits = v.bitPattern
+        return bits >> 63 == 1 ? ~bits : bits | (1 << 63)
+    }
+
+    /// The pins' indices sorted by id (String's order), ties (equal ids) by index.
+    ///
+    /// ASCII ids are ordered by their bytes, which is String's order for them: by their first
+    /// eight bytes (a radix sort), then runs that share those by String's comparison. Other
+    /// ids are sorted by String's comparison.
+    static func idSortedOrder(_ pins: [ClusterPin]) -> [Int32] {
+        var prefixes = [UInt64](repeating: 0, count: pins.count)
+        for (index, pin) in pins.enumerated() {
+            var prefix: UInt64 = 0, taken = 0
+            for byte in pin.id.utf8 {
+                guard byte < 0x80 else {
+                    let order = (0..<Int32(pins.count)).sorted { a, b in
+                        let x = pins[Int(a)].id, y = pins[Int(b)].id
+                        return x != y ? x < y : a < b
+                    }
+                    return order
+                }
+                if taken < 8 {
+                    prefix |= UInt64(byte) << UInt64(56 - 8 * taken)
+                    taken += 1
+                }
+            }
+            prefixes[index] = prefix
+        }
+        var order = radixSorted(prefixes)
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count && prefixes[Int(order[end])] == prefixes[Int(order[start])] { end += 1 }
+            if end - start > 1 {
+                order[start..<end].sort { a, b in
+                    let x = pins[Int(a)].id, y = pins[Int(b)].id
+                    return x != y ? x < y : a < b
+                }
+            }
+            start = end
+        }
+        return order
+    }
+}
+
+extension PinClusterIndex {
+    /// The smallest squared distance between two points, computed as the clustering computes
+    /// it (the easting difference the short way), with the points sorted by easting; 0 when
+    /// finding it would take more than `budget` comparisons (many points on one meridian),
+    /// infinity for fewer than two points.
+    ///
+    /// A sweep by easting compares each point with the next ones until their easting
+    /// difference alone exceeds the smallest distance so far (squares of a difference that
+    /// never decreases, so none beyond can be closer); then the pairs across the
+    /// antimeridian, among the points within that distance (and a metre) of it on each side.
+    static func smallestSquaredSeparation(x: [Double], y: [Double], budget: Int) -> Double {
+        let n = x.count
+        guard n > 1 else { return .infinity }
+        var best = Double.infinity
+        var comparisons = 0
+        @inline(__always) func squaredDistance(_ i: Int, _ j: Int) -> Double {
+            let dx = WebMercator.wrappedEasting(x[j] - x[i]), dy = y[j] - y[i]
+            return dx * dx + dy * dy
+        }
+        for i in 0..<n {
+            var j = i + 1
+            while j < n {
+                let dx = x[j] - x[i]
+                if dx * dx > best { break }
+                best = min(best, squaredDistance(i, j))
+                comparisons += 1
+                if comparisons > budget { return 0 }
+                j += 1
+            }
+        }
+        let half = WebMercator.worldWidthMeters / 2
+        let reach = best.squareRoot() + 1
+        var i = 0
+        while i < n && x[i] < -half + reach {
+            var j = n - 1
+            while j > i && x[j] >= half - reach {
+                best = min(best, squaredDistance(i, j))
+                comparisons += 1
+                if comparisons > budget { return 0 }
+                j -= 1
+            }
+            i += 1
+        }
+        return best
+    }
+}
+
+/// The indices 0 ..< keys.count sorted by key, stably: a least-significant-digit radix sort
+/// with 11-bit digits of the key less the smallest, as many passes as the largest difference
+/// needs (a pass whose digit is the same for every key is skipped), the keys moved with their
+/// indices (no random access).
+func radixSorted(_ keys: [UInt64]) -> [Int32] {
+    let n = keys.count
+    var order = [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
+        for k in 0..<n { buffer[k] = Int32(k) }
+        initialized = n
+    }
+    guard n > 1 else { return order }
+    var smallest = UInt64.max, largest: UInt64 = 0
+    for key in keys {
+        smallest = min(smallest, key)
+        largest = max(largest, key)
+    }
+    let span = largest - smallest
+    guard span > 0 else { return order }
+    var passes = 0
+    while passes * 11 < 64 && (span >> UInt64(passes * 11)) > 0 { passes += 1 }
+    // Every pass's digit counts, from one read of the keys.
+    var counts = [Int](repeating: 0, count: passes * 2048)
+    var values = [UInt64](repeating: 0, count: n)
+    keys.withUnsafeBufferPointer { keys in
+        values.withUnsafeMutableBufferPointer { values in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for m in 0..<n {
+                    let value = keys[m] &- smallest
+                    values[m] = value
+                    for pass in 0..<passes { counts[pass * 2048 + Int((value >> UInt64(pass * 11)) & 2047)] += 1 }
+                }
+            }
+        }
+    }
+    var scratchOrder = [Int32](repeating: 0, count: n)
+    var scratchValues = [UInt64](repeating: 0, count: n)
+    for pass in 0..<passes {
+        let base = pass * 2048
+        // (A digit shared by every key leaves the order as it is.)
+        var trivial = false
+        for digit in 0..<2048 where counts[base + digit] != 0 {
+            trivial = counts[base + digit] == n
+            break
+        }
+        if trivial { continue }
+        let shift = UInt64(pass * 11)
+        counts.withUnsafeMutableBufferPointer { counts in
+            var total = 0
+            for digit in 0..<2048 {
+                let c = counts[base + digit]
+                counts[base + digit] = total
+                total += c
+            }
+            order.withUnsafeBufferPointer { order in
+                values.withUnsafeBufferPointer { values in
+                    scratchOrder.withUnsafeMutableBufferPointer { scratchOrder in
+                        scratchValues.withUnsafeMutableBufferPointer { scratchValues in
+                            for m in 0..<n {
+                                let value = values[m]
+                                let slot = base + Int((value >> shift) & 2047)
+                                let to = counts[slot]
+                                scratchOrder[to] = order[m]
+                                scratchValues[to] = value
+                                counts[slot] = to + 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        swap(&order, &scratchOrder)
+        swap(&values, &scratchValues)
+    }
+    return order
+}
