@@ -241,8 +241,10 @@ public struct LoadEstimate: Hashable, Sendable {
     public static let renderedPins = LoadEstimate(bytesPerFileByte: 1, bytesPerLine: 512, fixedBytes: 32 << 20)
 
     /// An announcements CSV for `geobench clusters`: as for the preview, then the cluster
-    /// index. Not measured: the index's own bound, 24 levels of at most one item per pin at 41
-    /// bytes each (984 bytes), is added to the render's 512 bytes per line.
+    /// index. Its bound, added to the render's 512 bytes per line: fewer than two nodes per pin
+    /// at 70 bytes each, with up to twice that in arrays' spare room, plus the build's two
+    /// levels in flight and its grid (about 400 bytes; a million pins worldwide measured 274
+    /// at the build's peak).
     public static let clusteredPins = LoadEstimate(bytesPerFileByte: 1, bytesPerLine: 512 + 1024, fixedBytes: 32 << 20)
 
     /// A camera script for `geobench camera` or `render --script`: checked for repeated keys,
