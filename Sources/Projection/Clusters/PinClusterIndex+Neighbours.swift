@@ -67,23 +67,36 @@ extension PinClusterIndex {
             groups.append(NeighbourGroup(top: top, bottom: bottom))
             top = bottom - 1
         }
-        var keys: [[UInt64]] = Array(repeating: [], count: groups.count)
-        var members: [[Int32]] = Array(repeating: [], count: groups.count)
+        // Each group's entries counted, then written at their places (the nodes ascending, so
+        // that the stable sort by key below breaks ties by node).
+        var starts = [Int](repeating: 0, count: groups.count + 1)
+        for j in 0..<nodes.nodeCount where nodes.lo[j] != Nodes.dead {
+            var g = Int(groupOfLevel[Int(nodes.hi[j])])
+            while g < groups.count && groups[g].top >= Int(nodes.lo[j]) {
+                starts[g + 1] += 1
+                g += 1
+            }
+        }
+        for g in groups.indices { starts[g + 1] += starts[g] }
+        var keys = [UInt64](repeating: 0, count: starts[groups.count])
+        var members = [Int32](repeating: 0, count: starts[groups.count])
+        var next = starts
         for j in 0..<nodes.nodeCount where nodes.lo[j] != Nodes.dead {
             let key = Self.mortonKey(x: nodes.x[j], y: nodes.y[j])
             var g = Int(groupOfLevel[Int(nodes.hi[j])])
             while g < groups.count && groups[g].top >= Int(nodes.lo[j]) {
-                keys[g].append(key)
-                members[g].append(Int32(j))
+                keys[next[g]] = key
+                members[next[g]] = Int32(j)
+                next[g] += 1
                 nodes.indexedLo[j] = UInt8(groups[g].bottom)
                 g += 1
             }
         }
         for g in groups.indices {
-            // (The nodes went in ascending, so a stable sort by key breaks ties by node.)
-            let order = radixSorted(keys[g])
-            groups[g].keys = order.map { keys[g][Int($0)] }
-            groups[g].nodes = order.map { members[g][Int($0)] }
+            let groupKeys = Array(keys[starts[g]..<starts[g + 1]])
+            let order = radixSorted(groupKeys)
+            groups[g].keys = order.map { groupKeys[Int($0)] }
+            groups[g].nodes = order.map { members[starts[g] + Int($0)] }
         }
     }
 }

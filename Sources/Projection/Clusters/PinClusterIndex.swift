@@ -414,14 +414,25 @@ public struct PinClusterIndex: Sendable {
         // The greedy pass in rank order: an item not yet taken takes itself and every item not
         // yet taken within r of it (read from its cell's runs), ascending (rank order, so that
         // sums do not depend on the grid).
-        var level = Level()
-        level.x.reserveCapacity(n)
-        level.y.reserveCapacity(n)
-        level.count.reserveCapacity(n)
-        level.missing.reserveCapacity(n)
-        level.smallestPin.reserveCapacity(n)
-        level.smallestPlace.reserveCapacity(n)
-        level.node.reserveCapacity(n)
+        // (The level's arrays are written into scratch as long as the level above, then
+        // copied at their length.)
+        let outX = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
+        let outY = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
+        let outCount = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        let outMissing = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        let outSmallestPin = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        let outSmallestPlace = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        let outNode = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        defer {
+            outX.deallocate()
+            outY.deallocate()
+            outCount.deallocate()
+            outMissing.deallocate()
+            outSmallestPin.deallocate()
+            outSmallestPlace.deallocate()
+            outNode.deallocate()
+        }
+        var items = 0
         var neighbours: [Int32] = []
         for i in 0..<n {
             let position = Int(positionOf[i])
@@ -462,25 +473,35 @@ public struct PinClusterIndex: Sendable {
                     nodes.children.append(child)
                     nodes.parent[Int(child)] = node
                 }
-                level.x.append(cluster.x)
-                level.y.append(cluster.y)
-                level.count.append(cluster.count)
-                level.missing.append(cluster.missing)
-                level.smallestPin.append(smallestPin)
-                level.smallestPlace.append(above.smallestPlace[cluster.smallest])
-                level.node.append(node)
+                outX[items] = cluster.x
+                outY[items] = cluster.y
+                outCount[items] = cluster.count
+                outMissing[items] = cluster.missing
+                outSmallestPin[items] = smallestPin
+                outSmallestPlace[items] = above.smallestPlace[cluster.smallest]
+                outNode[items] = node
             } else {
                 // Alone (or a cluster with no neighbour: it stays the same node).
                 nodes.lo[Int(above.node[i])] = UInt8(zoom)
-                level.x.append(px)
-                level.y.append(py)
-                level.count.append(above.count[i])
-                level.missing.append(above.missing[i])
-                level.smallestPin.append(above.smallestPin[i])
-                level.smallestPlace.append(above.smallestPlace[i])
-                level.node.append(above.node[i])
+                outX[items] = px
+                outY[items] = py
+                outCount[items] = above.count[i]
+                outMissing[items] = above.missing[i]
+                outSmallestPin[items] = above.smallestPin[i]
+                outSmallestPlace[items] = above.smallestPlace[i]
+                outNode[items] = above.node[i]
             }
+            items += 1
         }
+        func copied<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> [T] { Array(UnsafeBufferPointer(rebasing: buffer[0..<items])) }
+        var level = Level()
+        level.x = copied(outX)
+        level.y = copied(outY)
+        level.count = copied(outCount)
+        level.missing = copied(outMissing)
+        level.smallestPin = copied(outSmallestPin)
+        level.smallestPlace = copied(outSmallestPlace)
+        level.node = copied(outNode)
         return level
     }
 
