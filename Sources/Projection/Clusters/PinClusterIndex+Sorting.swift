@@ -1,13 +1,5 @@
 import GeoMath
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension PinClusterIndex {
     /// The bits of a double as an unsigned key in the same order (for finite values; -0 is
     /// below +0, so callers add 0 first).

@@ -408,22 +408,10 @@ struct UpdatePass {
             let seed = lowestSeed < 0
             seedState[i] = seed ? 1 : 0
             owner[i] = Int32(seed ? i : lowestSeed)
-            if seed && !before {
-                for k in near.indices {
-                    let j = Int(near[k])
-                    guard nodes.ranksBefore(i, j) && !queued[j] else { continue }
-                    touch(j)
-                    if seedState[j] == 1 {
-                        push(j)
-                    } else if nodes.ranksBefore(i, Int(owner[j])) {
-                        owner[j] = Int32(i)
-                    }
-                }
-                if moved >= 0 { follow(moved, to: i, within: radius) }
-            } else if seed && before && moved >= 0 {
-                // Moved and still a seed: it takes the items of higher rank now within reach
-                // whose owner ranks after it, and its members follow it where they are within
-                // reach (else they are examined).
+            if seed && (!before || moved >= 0) {
+                // A seed that appears (or moved) takes the items of higher rank within reach
+                // whose owner ranks after it, and has the seeds there examined; a moved seed's
+                // members follow it where they are within reach (else they are examined).
                 for k in near.indices {
                     let j = Int(near[k])
                     guard nodes.ranksBefore(i, j) && !queued[j] else { continue }
@@ -434,7 +422,7 @@ struct UpdatePass {
                         owner[j] = Int32(i)
                     }
                 }
-                follow(moved, to: i, within: radius)
+                if moved >= 0 { follow(moved, to: i, within: radius) }
             } else if !seed && before {
                 release(moved >= 0 ? moved : i)
             }
