@@ -97,6 +97,7 @@ extension PinClusterIndex {
             let order = radixSorted(groupKeys)
             groups[g].keys = order.map { groupKeys[Int($0)] }
             groups[g].nodes = order.map { members[starts[g] + Int($0)] }
+            groups[g].buildTable()
         }
     }
 }
@@ -112,10 +113,39 @@ struct NeighbourGroup: Sendable {
     var bottom: Int
     var keys: [UInt64] = []
     var nodes: [Int32] = []
+    /// A table into the main part: entry b is the first place whose key, less `tableBase`,
+    /// shifted right by `tableShift`, is at least b (empty for a short main part).
+    var table: [Int32] = []
+    var tableBase: UInt64 = 0
+    var tableShift: UInt64 = 0
     var sideKeys: [UInt64] = []
     var sideNodes: [Int32] = []
     var pendingKeys: [UInt64] = []
     var pendingNodes: [Int32] = []
+
+    /// The table into the main part: about one entry per two keys (a power of two, at most
+    /// 2^20), over the keys' range.
+    mutating func buildTable() {
+        let n = keys.count
+        guard n >= 64 else {
+            table = []
+            return
+        }
+        var buckets = 1
+        while buckets < n / 2 && buckets < 1 << 20 { buckets <<= 1 }
+        tableBase = keys[0]
+        let span = keys[n - 1] - tableBase
+        var shift: UInt64 = 0
+        while shift < 63 && (span >> shift) >= UInt64(buckets) { shift += 1 }
+        tableShift = shift
+        var table = [Int32](repeating: Int32(n), count: buckets + 1)
+        var k = 0
+        for b in 0...buckets {
+            while k < n && Int((keys[k] - tableBase) >> shift) < b { k += 1 }
+            table[b] = Int32(k)
+        }
+        self.table = table
+    }
 
     /// Sorts the pending additions into the side part.
     mutating func flush() {
@@ -178,6 +208,7 @@ struct NeighbourGroup: Sendable {
         nodes = mergedNodes
         sideKeys = []
         sideNodes = []
+        buildTable()
     }
 
     /// Calls `body` with every node whose key lies in the grid box [x0, x1] x [y0, y1] (grid
@@ -188,8 +219,8 @@ struct NeighbourGroup: Sendable {
     func forEachNode(x0: Int64, x1: Int64, y0: Int64, y1: Int64, _ body: (Int) -> Void) {
         withUnsafeTemporaryAllocation(of: (low: UInt64, high: UInt64).self, capacity: 9) { runs in
             let runCount = Self.runs(x0: x0, x1: x1, y0: y0, y1: y1, into: runs)
-            Self.scan(keys, nodes, runs, runCount, body)
-            if !sideKeys.isEmpty { Self.scan(sideKeys, sideNodes, runs, runCount, body) }
+            Self.scan(keys, nodes, table, tableBase, tableShift, runs, runCount, body)
+            if !sideKeys.isEmpty { Self.scan(sideKeys, sideNodes, [], 0, 0, runs, runCount, body) }
         }
     }
 
@@ -227,35 +258,37 @@ struct NeighbourGroup: Sendable {
 
     @inline(__always)
     static func scan(
-        _ keys: [UInt64], _ nodes: [Int32], _ runs: UnsafeMutableBufferPointer<(low: UInt64, high: UInt64)>, _ runCount: Int,
-        _ body: (Int) -> Void
+        _ keys: [UInt64], _ nodes: [Int32], _ table: [Int32], _ tableBase: UInt64, _ tableShift: UInt64,
+        _ runs: UnsafeMutableBufferPointer<(low: UInt64, high: UInt64)>, _ runCount: Int, _ body: (Int) -> Void
     ) {
         keys.withUnsafeBufferPointer { keys in
             nodes.withUnsafeBufferPointer { nodes in
-                let n = keys.count
-                guard n > 0 else { return }
-                @inline(__always) func lowerBound(_ key: UInt64, _ from: Int, _ to: Int) -> Int {
-                    var lo = from, hi = to
-                    while lo < hi {
-                        let mid = (lo + hi) >> 1
-                        if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+                table.withUnsafeBufferPointer { table in
+                    let n = keys.count
+                    guard n > 0 else { return }
+                    @inline(__always) func lowerBound(_ key: UInt64, _ from: Int, _ to: Int) -> Int {
+                        var lo = from, hi = to
+                        while lo < hi {
+                            let mid = (lo + hi) >> 1
+                            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+                        }
+                        return lo
                     }
-                    return lo
-                }
-                var lowest = UInt64.max, highest: UInt64 = 0
-                for k in 0..<runCount {
-                    lowest = min(lowest, runs[k].low)
-                    highest = max(highest, runs[k].high)
-                }
-                let start = lowerBound(lowest, 0, n)
-                let end = highest == UInt64.max ? n : lowerBound(highest + 1, start, n)
-                guard start < end else { return }
-                for r in 0..<runCount {
-                    var k = lowerBound(runs[r].low, start, end)
-                    let high = runs[r].high
-                    while k < end && keys[k] <= high {
-                        body(Int(nodes[k]))
-                        k += 1
+                    // (Through the table, the search is within one entry's keys.)
+                    @inline(__always) func firstPlace(_ key: UInt64) -> Int {
+                        guard !table.isEmpty else { return lowerBound(key, 0, n) }
+                        guard key > tableBase else { return 0 }
+                        let bucket = (key - tableBase) >> tableShift
+                        guard bucket < UInt64(table.count - 1) else { return n }
+                        return lowerBound(key, Int(table[Int(bucket)]), Int(table[Int(bucket) + 1]))
+                    }
+                    for r in 0..<runCount {
+                        var k = firstPlace(runs[r].low)
+                        let high = runs[r].high
+                        while k < n && keys[k] <= high {
+                            body(Int(nodes[k]))
+                            k += 1
+                        }
                     }
                 }
             }
@@ -299,7 +332,7 @@ extension NeighbourGroup {
                         nodes.hi.withUnsafeBufferPointer { hi in
                             for part in 0..<2 {
                                 let keys = part == 0 ? self.keys : sideKeys, members = part == 0 ? self.nodes : sideNodes
-                                Self.scan(keys, members, runs, runCount) { j in
+                                Self.scan(keys, members, part == 0 ? table : [], tableBase, tableShift, runs, runCount) { j in
                                     guard Int(lo[j]) <= level && level <= Int(hi[j]) else { return }
                                     let dx = WebMercator.wrappedEasting(xs[j] - x), dy = ys[j] - y
                                     if dx * dx + dy * dy <= r2 { found.append(Int32(j)) }

@@ -199,6 +199,8 @@ struct UpdatePass {
     var replaced: [Int32]
     /// Whether a fresh item has each lowest-ranked pin, during a level's start.
     var hasFresh: [Bool]
+    /// The old items this level keeps, while it writes the level.
+    var kept: [Bool]
     var touched: [Int32] = []
     var died = 0
     // This level's scratch.
@@ -224,6 +226,7 @@ struct UpdatePass {
         queued = [Bool](repeating: false, count: count)
         replaced = [Int32](repeating: -1, count: count)
         hasFresh = [Bool](repeating: false, count: count)
+        kept = [Bool](repeating: false, count: count)
     }
 
     /// Scratch for the nodes made since.
@@ -236,6 +239,7 @@ struct UpdatePass {
             queued.append(false)
             replaced.append(-1)
             hasFresh.append(false)
+            kept.append(false)
         }
     }
 
@@ -503,8 +507,7 @@ struct UpdatePass {
 
         // Level z: the new items written, the old ones not kept gone.
         var nextFresh: [Int32] = []
-        var keptItems = Set<Int32>()
-        for result in results where result.kept >= 0 { keptItems.insert(result.kept) }
+        for result in results where result.kept >= 0 { kept[Int(result.kept)] = true }
         for result in results where result.kept < 0 {
             let s = Int(result.seed)
             if result.count == 1 {
@@ -539,7 +542,7 @@ struct UpdatePass {
         var previous: Int32 = -1
         for d in dirty where d != previous {
             previous = d
-            guard !keptItems.contains(d) else { continue }
+            guard !kept[Int(d)] else { continue }
             nextGone.append(d)
             let di = Int(d)
             if Int(nodes.hi[di]) == z && nodes.childCount[di] > 0 && nodes.lo[di] != Nodes.dead {
@@ -549,6 +552,7 @@ struct UpdatePass {
                 died += 1
             }
         }
+        for result in results where result.kept >= 0 { kept[Int(result.kept)] = false }
         return (nextFresh, nextGone)
     }
 }
