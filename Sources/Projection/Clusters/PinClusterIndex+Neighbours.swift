@@ -113,38 +113,24 @@ struct NeighbourGroup: Sendable {
     var bottom: Int
     var keys: [UInt64] = []
     var nodes: [Int32] = []
-    /// A table into the main part: entry b is the first place whose key, less `tableBase`,
-    /// shifted right by `tableShift`, is at least b (empty for a short main part).
-    var table: [Int32] = []
-    var tableBase: UInt64 = 0
-    var tableShift: UInt64 = 0
+    /// Every 16th key of the main part and of the side part (see ``sample(of:)``).
+    var table: [UInt64] = []
     var sideKeys: [UInt64] = []
     var sideNodes: [Int32] = []
+    var sideTable: [UInt64] = []
     var pendingKeys: [UInt64] = []
     var pendingNodes: [Int32] = []
 
-    /// The table into the main part: about one entry per two keys (a power of two, at most
-    /// 2^20), over the keys' range.
+    /// The sample of the main part.
     mutating func buildTable() {
-        let n = keys.count
-        guard n >= 64 else {
-            table = []
-            return
-        }
-        var buckets = 1
-        while buckets < n / 2 && buckets < 1 << 20 { buckets <<= 1 }
-        tableBase = keys[0]
-        let span = keys[n - 1] - tableBase
-        var shift: UInt64 = 0
-        while shift < 63 && (span >> shift) >= UInt64(buckets) { shift += 1 }
-        tableShift = shift
-        var table = [Int32](repeating: Int32(n), count: buckets + 1)
-        var k = 0
-        for b in 0...buckets {
-            while k < n && Int((keys[k] - tableBase) >> shift) < b { k += 1 }
-            table[b] = Int32(k)
-        }
-        self.table = table
+        table = Self.sample(of: keys)
+    }
+
+    /// Every 16th key of sorted keys (empty for fewer than 64): a search in it, small enough to
+    /// stay in cache, leaves 16 keys to search.
+    static func sample(of keys: [UInt64]) -> [UInt64] {
+        guard keys.count >= 64 else { return [] }
+        return stride(from: 0, to: keys.count, by: 16).map { keys[$0] }
     }
 
     /// Sorts the pending additions into the side part.
@@ -171,6 +157,7 @@ struct NeighbourGroup: Sendable {
         sideNodes = nodes
         pendingKeys.removeAll()
         pendingNodes.removeAll()
+        sideTable = Self.sample(of: sideKeys)
     }
 
     /// Merges the side part into the main part, leaving out the dead nodes, once the additions
@@ -208,6 +195,7 @@ struct NeighbourGroup: Sendable {
         nodes = mergedNodes
         sideKeys = []
         sideNodes = []
+        sideTable = []
         buildTable()
     }
 
@@ -219,8 +207,8 @@ struct NeighbourGroup: Sendable {
     func forEachNode(x0: Int64, x1: Int64, y0: Int64, y1: Int64, _ body: (Int) -> Void) {
         withUnsafeTemporaryAllocation(of: (low: UInt64, high: UInt64).self, capacity: 9) { runs in
             let runCount = Self.runs(x0: x0, x1: x1, y0: y0, y1: y1, into: runs)
-            Self.scan(keys, nodes, table, tableBase, tableShift, runs, runCount, body)
-            if !sideKeys.isEmpty { Self.scan(sideKeys, sideNodes, [], 0, 0, runs, runCount, body) }
+            Self.scan(keys, nodes, table, runs, runCount, body)
+            if !sideKeys.isEmpty { Self.scan(sideKeys, sideNodes, sideTable, runs, runCount, body) }
         }
     }
 
@@ -258,15 +246,15 @@ struct NeighbourGroup: Sendable {
 
     @inline(__always)
     static func scan(
-        _ keys: [UInt64], _ nodes: [Int32], _ table: [Int32], _ tableBase: UInt64, _ tableShift: UInt64,
-        _ runs: UnsafeMutableBufferPointer<(low: UInt64, high: UInt64)>, _ runCount: Int, _ body: (Int) -> Void
+        _ keys: [UInt64], _ nodes: [Int32], _ sample: [UInt64], _ runs: UnsafeMutableBufferPointer<(low: UInt64, high: UInt64)>,
+        _ runCount: Int, _ body: (Int) -> Void
     ) {
         keys.withUnsafeBufferPointer { keys in
             nodes.withUnsafeBufferPointer { nodes in
-                table.withUnsafeBufferPointer { table in
+                sample.withUnsafeBufferPointer { sample in
                     let n = keys.count
-                    guard n > 0 else { return }
-                    @inline(__always) func lowerBound(_ key: UInt64, _ from: Int, _ to: Int) -> Int {
+                    guard n > 0, runCount > 0 else { return }
+                    @inline(__always) func lowerBound(_ keys: UnsafeBufferPointer<UInt64>, _ key: UInt64, _ from: Int, _ to: Int) -> Int {
                         var lo = from, hi = to
                         while lo < hi {
                             let mid = (lo + hi) >> 1
@@ -274,17 +262,34 @@ struct NeighbourGroup: Sendable {
                         }
                         return lo
                     }
-                    // (Through the table, the search is within one entry's keys.)
+                    // (The sample's search leaves the 16 keys after one sampled key below `key`.)
                     @inline(__always) func firstPlace(_ key: UInt64) -> Int {
-                        guard !table.isEmpty else { return lowerBound(key, 0, n) }
-                        guard key > tableBase else { return 0 }
-                        let bucket = (key - tableBase) >> tableShift
-                        guard bucket < UInt64(table.count - 1) else { return n }
-                        return lowerBound(key, Int(table[Int(bucket)]), Int(table[Int(bucket) + 1]))
+                        guard !sample.isEmpty else { return lowerBound(keys, key, 0, n) }
+                        let i = lowerBound(sample, key, 0, sample.count)
+                        return i == 0 ? 0 : lowerBound(keys, key, 16 * (i - 1) + 1, min(16 * i, n))
                     }
+                    // The runs in key order (disjoint, so each starts after the last ended), the
+                    // first found through the sample and each next by galloping on from there.
+                    for r in 1..<runCount {
+                        let run = runs[r]
+                        var q = r
+                        while q > 0 && runs[q - 1].low > run.low {
+                            runs[q] = runs[q - 1]
+                            q -= 1
+                        }
+                        runs[q] = run
+                    }
+                    var k = firstPlace(runs[0].low)
                     for r in 0..<runCount {
-                        var k = firstPlace(runs[r].low)
-                        let high = runs[r].high
+                        let low = runs[r].low, high = runs[r].high
+                        if k < n && keys[k] < low {
+                            var step = 1
+                            while k + step < n && keys[k + step] < low {
+                                k += step
+                                step <<= 1
+                            }
+                            k = lowerBound(keys, low, k + 1, min(k + step, n))
+                        }
                         while k < n && keys[k] <= high {
                             body(Int(nodes[k]))
                             k += 1
@@ -332,7 +337,7 @@ extension NeighbourGroup {
                         nodes.hi.withUnsafeBufferPointer { hi in
                             for part in 0..<2 {
                                 let keys = part == 0 ? self.keys : sideKeys, members = part == 0 ? self.nodes : sideNodes
-                                Self.scan(keys, members, part == 0 ? table : [], tableBase, tableShift, runs, runCount) { j in
+                                Self.scan(keys, members, part == 0 ? table : sideTable, runs, runCount) { j in
                                     guard Int(lo[j]) <= level && level <= Int(hi[j]) else { return }
                                     let dx = WebMercator.wrappedEasting(xs[j] - x), dy = ys[j] - y
                                     if dx * dx + dy * dy <= r2 { found.append(Int32(j)) }
