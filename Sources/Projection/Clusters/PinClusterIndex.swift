@@ -107,8 +107,10 @@ public struct PinClusterIndex: Sendable {
         /// A cluster's children, in rank order: children[childStart ..< childStart + childCount].
         var childStart: [Int32] = []
         var childCount: [Int32] = []
-        /// Its lowest-ranked pin (its rank), and its pin with the smallest id.
+        /// Its lowest-ranked pin (its rank), that pin's easting (the rank's first key, kept here
+        /// so that most comparisons of rank read no pin), and its pin with the smallest id.
         var seedPin: [Int32] = []
+        var rankX: [Double] = []
         var smallestPin: [Int32] = []
         /// A pin's place in the ids' order (0 for a cluster).
         var idPlace: [Int32] = []
@@ -129,6 +131,7 @@ public struct PinClusterIndex: Sendable {
         /// Whether node a ranks before node b (their lowest-ranked pins by easting, northing, id).
         @inline(__always)
         func ranksBefore(_ a: Int, _ b: Int) -> Bool {
+            if rankX[a] != rankX[b] { return rankX[a] < rankX[b] }
             let p = Int(seedPin[a]), q = Int(seedPin[b])
             if x[p] != x[q] { return x[p] < x[q] }
             if y[p] != y[q] { return y[p] < y[q] }
@@ -155,6 +158,8 @@ public struct PinClusterIndex: Sendable {
             childStart.append(Int32(children.count))
             childCount.append(0)
             self.seedPin.append(seedPin)
+            // (A pin is its own seed pin: its easting is the one appended above.)
+            rankX.append(self.x[Int(seedPin)])
             self.smallestPin.append(smallestPin)
             idPlace.append(0)
             ids.append(id)
@@ -165,7 +170,7 @@ public struct PinClusterIndex: Sendable {
         mutating func reserveCapacity(_ count: Int) {
             x.reserveCapacity(count); y.reserveCapacity(count); self.count.reserveCapacity(count); missing.reserveCapacity(count)
             lo.reserveCapacity(count); hi.reserveCapacity(count); parent.reserveCapacity(count); childStart.reserveCapacity(count)
-            childCount.reserveCapacity(count); seedPin.reserveCapacity(count); smallestPin.reserveCapacity(count)
+            childCount.reserveCapacity(count); seedPin.reserveCapacity(count); rankX.reserveCapacity(count); smallestPin.reserveCapacity(count)
             idPlace.reserveCapacity(count); ids.reserveCapacity(count); indexedLo.reserveCapacity(count); children.reserveCapacity(count)
         }
 
@@ -176,7 +181,7 @@ public struct PinClusterIndex: Sendable {
                 n = a.count
             } } }
             exact(&x); exact(&y); exact(&count); exact(&missing); exact(&lo); exact(&hi); exact(&parent)
-            exact(&childStart); exact(&childCount); exact(&seedPin); exact(&smallestPin); exact(&idPlace); exact(&ids)
+            exact(&childStart); exact(&childCount); exact(&seedPin); exact(&rankX); exact(&smallestPin); exact(&idPlace); exact(&ids)
             exact(&indexedLo); exact(&children)
         }
     }
