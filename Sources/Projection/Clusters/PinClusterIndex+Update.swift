@@ -97,25 +97,24 @@ extension PinClusterIndex {
             pass.grow()
             fresh.append(node)
         }
-        // The ids' order: the survivors' with the arrivals merged in (found by binary search,
-        // so that the merge compares few strings), and each pin's place in it.
-        var isLeaving = Set(leaving)
+        // The ids' order: the survivors' (those leaving are dead now) with the arrivals merged
+        // in (found by binary search, so that the merge compares few strings), and each pin's
+        // place in it.
         var order: [Int32] = []
         order.reserveCapacity(idOrder.count - leaving.count + arriving.count)
         var position = 0
         for node in fresh {
             let place = Self.idPosition(of: pass.nodes.ids[Int(node)], in: idOrder, pass.nodes)
             while position < place {
-                if !isLeaving.contains(idOrder[position]) { order.append(idOrder[position]) }
+                if pass.nodes.lo[Int(idOrder[position])] != Nodes.dead { order.append(idOrder[position]) }
                 position += 1
             }
             order.append(node)
         }
         while position < idOrder.count {
-            if !isLeaving.contains(idOrder[position]) { order.append(idOrder[position]) }
+            if pass.nodes.lo[Int(idOrder[position])] != Nodes.dead { order.append(idOrder[position]) }
             position += 1
         }
-        isLeaving.removeAll()
         idOrder = order
         for (place, node) in idOrder.enumerated() { pass.nodes.idPlace[Int(node)] = Int32(place) }
         pass.index(fresh, level: pinLevel)
