@@ -174,8 +174,10 @@ public struct PinClusterIndex: Sendable {
             idPlace.reserveCapacity(count); ids.reserveCapacity(count); indexedLo.reserveCapacity(count); children.reserveCapacity(count)
         }
 
-        /// Every array at exactly its length (no spare capacity kept).
+        /// Every array at exactly its length once a tenth or more of it is spare (a copy of
+        /// the arrays; under a tenth, the room is kept rather than the copy paid).
         mutating func trim() {
+            guard x.capacity * 10 > x.count * 11 || children.capacity * 10 > children.count * 11 else { return }
             func exact<T>(_ a: inout [T]) { if a.capacity > a.count { a = Array(unsafeUninitializedCapacity: a.count) { b, n in
                 _ = b.initialize(from: a)
                 n = a.count
@@ -263,8 +265,9 @@ public struct PinClusterIndex: Sendable {
         let ranked = byEasting.map { byID[Int($0)] }
         let pinLevel = maximumZoom + 1
         var nodes = Nodes()
-        // (Clusters are fewer than pins; two thirds more is usually room enough.)
-        nodes.reserveCapacity(n + n / 3 * 2)
+        // (Clusters are fewer than pins; three quarters more is room enough for a city and for
+        // pins spread over the world, 1.63 and 1.69 nodes per pin.)
+        nodes.reserveCapacity(n + n / 4 * 3)
         for (rank, pin) in ranked.enumerated() {
             let pin = Int(pin)
             nodes.append(
