@@ -242,8 +242,8 @@ public struct LoadEstimate: Hashable, Sendable {
 
     /// An announcements CSV for `geobench clusters`: as for the preview, then the cluster
     /// index. Its bound, added to the render's 512 bytes per line: fewer than two nodes per pin
-    /// at 70 bytes each, with up to twice that in arrays' spare room, plus the build's two
-    /// levels in flight and its grid (about 400 bytes; a million pins worldwide measured 274
+    /// at 78 bytes each, with up to twice that in arrays' spare room, plus the build's two
+    /// levels in flight and its grid (about 450 bytes; a million pins worldwide measured 328
     /// at the build's peak).
     public static let clusteredPins = LoadEstimate(bytesPerFileByte: 1, bytesPerLine: 512 + 1024, fixedBytes: 32 << 20)
 
