@@ -26,9 +26,10 @@ import Darwin
 /// examined; a seed that disappears has the members it still owns examined; an item replaced
 /// by one with the same lowest-ranked pin (the same rank) keeps its members where they are
 /// still within reach. It then recomputes the items of the level below whose members changed;
-/// an item recomputed with exactly its old members is kept (the change stops there). Nodes are
-/// never renumbered: new ones are appended, replaced ones marked dead, and the index is rebuilt
-/// from its pins once the dead outnumber the live.
+/// an item recomputed with exactly its old members is kept (the change stops there). The update
+/// renumbers no node: new ones are appended, replaced ones marked dead, and the index is
+/// compacted (the live nodes renumbered, nothing clustered again) once the dead outnumber the
+/// live.
 extension PinClusterIndex {
     /// Adds, changes and removes pins by id.
     ///
@@ -129,7 +130,7 @@ extension PinClusterIndex {
         groups = pass.groups
         pass = UpdatePass(index: PinClusterIndex.empty)
         for g in groups.indices { groups[g].consolidate(nodes) }
-        // Compacted (rebuilt from its pins) once more nodes are dead than alive.
+        // Compacted once more nodes are dead than alive.
         if deadNodes > nodes.nodeCount - deadNodes {
             compact()
         }
@@ -140,22 +141,36 @@ extension PinClusterIndex {
         do throws(GeometryError) { return try PinClusterIndex(pins: []) } catch { fatalError("an empty index always builds") }
     }()
 
-    /// The pins, each as a ``ClusterPin``, in the order of their ids.
-    func allPins() -> [ClusterPin] {
-        idOrder.map { p in
-            let p = Int(p)
-            return ClusterPin(
-                id: nodes.ids[p], point: MercatorPoint(uncheckedX: nodes.x[p], y: nodes.y[p]), category: nodes.missing[p] == 1 ? .missing : .found)
-        }
-    }
-
-    /// Rebuilds the index from its pins (the same levels, with no dead nodes).
+    /// Drops the dead nodes: the live ones renumbered in their order, their links (parents,
+    /// children, pins) mapped, the ids' order mapped, and the neighbour index rebuilt. The
+    /// levels are the same; nothing is clustered again.
     mutating func compact() {
-        do throws(GeometryError) {
-            self = try PinClusterIndex(pins: allPins(), radiusPoints: radiusPoints, maximumZoom: maximumZoom)
-        } catch {
-            // (Not reached: the pins are valid, as they were when they were indexed.)
+        let old = nodes
+        var newNumber = [Int32](repeating: -1, count: old.nodeCount)
+        var live = 0
+        for j in 0..<old.nodeCount where old.lo[j] != Nodes.dead {
+            newNumber[j] = Int32(live)
+            live += 1
         }
+        var compacted = Nodes()
+        compacted.reserveCapacity(live)
+        for j in 0..<old.nodeCount where old.lo[j] != Nodes.dead {
+            compacted.append(
+                x: old.x[j], y: old.y[j], count: old.count[j], missing: old.missing[j], lo: Int(old.lo[j]), hi: Int(old.hi[j]),
+                seedPin: newNumber[Int(old.seedPin[j])], smallestPin: newNumber[Int(old.smallestPin[j])], id: old.ids[j])
+            let k = compacted.nodeCount - 1
+            compacted.parent[k] = old.parent[j] >= 0 ? newNumber[Int(old.parent[j])] : -1
+            compacted.idPlace[k] = old.idPlace[j]
+            let from = Int(old.childStart[j]), count = Int(old.childCount[j])
+            compacted.childCount[k] = Int32(count)
+            for c in from..<(from + count) { compacted.children.append(newNumber[Int(old.children[c])]) }
+        }
+        // (A live node's parent, children and pins are live: a dead cluster's children were
+        // all given new parents, and a pin dies only with its nodes above replaced.)
+        nodes = compacted
+        idOrder = idOrder.map { newNumber[Int($0)] }
+        deadNodes = 0
+        buildNeighbourGroups()
     }
 
     /// The node of the pin with an id, or nil.
