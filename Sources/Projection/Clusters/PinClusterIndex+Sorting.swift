@@ -1,14 +1,6 @@
 import GeoMath
 
 extension PinClusterIndex {
-    /// The bits of a double as an unsigned key in the same order (for finite values; -0 is
-    /// below +0, so callers add 0 first).
-    @inline(__always)
-    static func orderedBits(_ v: Double) -> UInt64 {
-        let bits = v.bitPattern
-        return bits >> 63 == 1 ? ~bits : bits | (1 << 63)
-    }
-
     /// The pins' indices sorted by id (String's order), ties (equal ids) by index.
     ///
     /// ASCII ids are ordered by their bytes, which is String's order for them: by their first
