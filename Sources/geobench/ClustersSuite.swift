@@ -91,12 +91,12 @@ enum ClustersSuite {
                 upserts.append(ClusterPin(id: "new\(k)", point: point, category: .found))
             }
         }
-        var updatedPins = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+        let original = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+        var updatedPins = original
         for id in removals { updatedPins[id] = nil }
         for pin in upserts { updatedPins[pin.id] = pin }
         let rebuildPins = Array(updatedPins.values)
         // The inverse update: the changed and removed pins back as they were, the new ones removed.
-        let original = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
         var back: [ClusterPin] = [], backRemovals: [String] = []
         for pin in upserts {
             if let old = original[pin.id] { back.append(old) } else { backRemovals.append(pin.id) }
@@ -105,8 +105,7 @@ enum ClustersSuite {
         // Updated in place, as an app's model updates the index it owns (an update of a copy
         // would first copy every array the update writes to): each sample is the update and its
         // inverse, timed per update.
-        var live: PinClusterIndex
-        do throws(GeometryError) { live = try PinClusterIndex(pins: pins) } catch { throw error }
+        var live = try PinClusterIndex(pins: pins)
         var rebuilt: PinClusterIndex? = nil
         let update = measureGroup(
             samples: max(3, samples / 5),

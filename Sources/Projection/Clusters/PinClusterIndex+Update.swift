@@ -297,11 +297,23 @@ struct UpdatePass {
     @inline(__always)
     func isSeed(_ j: Int) -> Bool { seedState[j] >= 0 ? seedState[j] == 1 : old(j).seed }
 
+    /// Before the update: the seed whose item of this level held item j of the level above.
     @inline(__always)
-    func ownerOf(_ j: Int) -> Int {
-        if seedState[j] >= 0 { return Int(owner[j]) }
+    func oldOwner(_ j: Int) -> Int {
         let before = old(j)
         return before.seed ? j : Int(nodes.children[Int(nodes.childStart[before.item])])
+    }
+
+    @inline(__always)
+    func ownerOf(_ j: Int) -> Int { seedState[j] >= 0 ? Int(owner[j]) : oldOwner(j) }
+
+    /// The cluster of this level that item s of the level above was the seed of before the
+    /// update (its members besides s are its children after the first), or nil.
+    @inline(__always)
+    func oldCluster(seededBy s: Int) -> Int? {
+        guard wasOnAbove(s), oldLo(s) == above else { return nil }
+        let p = oldParent(s)
+        return Int(nodes.children[Int(nodes.childStart[p])]) == s ? p : nil
     }
 
     /// Touched: its state is this level's (from before the update until changed here).
@@ -311,7 +323,7 @@ struct UpdatePass {
         if wasOnAbove(j) {
             let before = old(j)
             seedState[j] = before.seed ? 1 : 0
-            owner[j] = Int32(before.seed ? j : Int(nodes.children[Int(nodes.childStart[before.item])]))
+            owner[j] = Int32(oldOwner(j))
             dirty.append(Int32(before.item))
         } else {
             seedState[j] = 0
@@ -351,10 +363,8 @@ struct UpdatePass {
 
     /// Examines the members of a seed that disappears (its old cluster's children it still owns).
     mutating func release(_ s: Int) {
-        guard wasOnAbove(s), oldLo(s) == above else { return }
-        let p = oldParent(s)
+        guard let p = oldCluster(seededBy: s) else { return }
         let from = Int(nodes.childStart[p])
-        guard Int(nodes.children[from]) == s else { return }
         for k in (from + 1)..<(from + Int(nodes.childCount[p])) {
             let c = Int(nodes.children[k])
             if nodes.isAlive(c, at: above) && ownerOf(c) == s { push(c) }
@@ -364,10 +374,8 @@ struct UpdatePass {
     /// The members of seed g, moved to seed i: those it still owns follow i where they are
     /// within the radius of it, and are examined where they are not.
     mutating func follow(_ g: Int, to i: Int, within radius: Double) {
-        guard wasOnAbove(g), oldLo(g) == above else { return }
-        let p = oldParent(g)
+        guard let p = oldCluster(seededBy: g) else { return }
         let from = Int(nodes.childStart[p])
-        guard Int(nodes.children[from]) == g else { return }
         let r2 = radius * radius
         for k in (from + 1)..<(from + Int(nodes.childCount[p])) {
             let c = Int(nodes.children[k])
@@ -477,16 +485,12 @@ struct UpdatePass {
             let si = Int(s)
             let start = members.count
             members.append(s)
-            var oldCluster = -1
-            if wasOnAbove(si) && oldLo(si) == above {
-                let p = oldParent(si)
-                if Int(nodes.children[Int(nodes.childStart[p])]) == si {
-                    oldCluster = p
-                    let from = Int(nodes.childStart[p])
-                    for k in (from + 1)..<(from + Int(nodes.childCount[p])) {
-                        let c = Int(nodes.children[k])
-                        if seedState[c] < 0 && nodes.isAlive(c, at: above) { members.append(Int32(c)) }
-                    }
+            let oldCluster = self.oldCluster(seededBy: si) ?? -1
+            if oldCluster >= 0 {
+                let from = Int(nodes.childStart[oldCluster])
+                for k in (from + 1)..<(from + Int(nodes.childCount[oldCluster])) {
+                    let c = Int(nodes.children[k])
+                    if seedState[c] < 0 && nodes.isAlive(c, at: above) { members.append(Int32(c)) }
                 }
             }
             while g < gained.count && gained[g] >> 32 < UInt64(si) { g += 1 }
