@@ -62,10 +62,14 @@ struct PinClusterUpdateTests {
         return (list, removals)
     }
 
-    @Test("random updates equal a rebuild, bit for bit, at several radii and maximum zooms", arguments: [
-        (20.0, 22, 1_501 as UInt64), (40.0, 16, 1_502), (5.0, 22, 1_503), (80.0, 12, 1_504),
-    ])
-    func updatesEqualRebuild(radius: Double, maximumZoom: Int, seed: UInt64) throws {
+    /// The update's switch to whole levels: never, its default, and from the first level.
+    static let wholeLevelFactors = [0, PinClusterIndex.wholeLevelFactor, Int.max / 2]
+
+    @Test(
+        "random updates equal a rebuild, bit for bit, at several radii and maximum zooms, item by item, switching to whole levels, or whole levels only",
+        arguments: [(20.0, 22, 1_501 as UInt64), (40.0, 16, 1_502), (5.0, 22, 1_503), (80.0, 12, 1_504)], wholeLevelFactors)
+    func updatesEqualRebuild(level: (radius: Double, maximumZoom: Int, seed: UInt64), wholeLevelFactor: Int) throws {
+        let (radius, maximumZoom, seed) = level
         var random = SeededRandom(seed: seed)
         let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
         var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(1_000, center: center, spread: 2_000, &random).map { ($0.id, $0) })
@@ -74,9 +78,10 @@ struct PinClusterUpdateTests {
         for round in 0..<8 {
             let changes = random.pick([1, 3, 20, 100, 300])
             let (upserts, removals) = Self.randomUpdate(&pins, nextID: &nextID, changes: changes, center: center, spread: 2_000, &random)
-            try index.update(upserting: upserts, removing: removals)
+            try index.update(upserting: upserts, removing: removals, wholeLevelFactor: wholeLevelFactor)
             let rebuilt = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
             #expect(index.count == pins.count)
+            #expect(index.levelItems == rebuilt.levelItems)
             let difference = Self.firstDifference(index, rebuilt)
             #expect(difference == nil, "round \(round): \(upserts.count) upserted, \(removals.count) removed")
             if difference != nil { break }
@@ -97,10 +102,12 @@ struct PinClusterUpdateTests {
             for round in 0..<6 {
                 let (upserts, removals) = Self.randomUpdate(
                     &pins, nextID: &nextID, changes: random.int(1...12), center: center, spread: 300, &random)
-                try index.update(upserting: upserts, removing: removals)
+                let factor = random.pick(Self.wholeLevelFactors)
+                try index.update(upserting: upserts, removing: removals, wholeLevelFactor: factor)
                 let rebuilt = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
+                #expect(index.levelItems == rebuilt.levelItems)
                 let difference = Self.firstDifference(index, rebuilt)
-                #expect(difference == nil, "seed \(seed) round \(round)")
+                #expect(difference == nil, "seed \(seed) round \(round), whole levels at \(factor)")
                 if difference != nil { return }
                 // (Nodes left dead by updates are compacted before they outnumber the live ones.)
                 #expect(index.deadNodes <= index.nodes.nodeCount - index.deadNodes)

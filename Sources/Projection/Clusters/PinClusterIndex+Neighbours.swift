@@ -54,6 +54,7 @@ extension PinClusterIndex {
             formed[Int(nodes.hi[j])] += 1
         }
         for z in 1...levels { items[z] += items[z - 1] }
+        levelItems = Array(items[0..<levels])
         groups = []
         groupOfLevel = [Int32](repeating: 0, count: levels)
         var top = levels - 1

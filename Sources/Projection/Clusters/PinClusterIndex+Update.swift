@@ -49,6 +49,17 @@ extension PinClusterIndex {
     ///   either list or in both), `GeometryError/unknownPinID(_:)` for an id to remove that
     ///   the index does not hold.
     public mutating func update(upserting pins: [ClusterPin], removing removedIDs: [String] = []) throws(GeometryError) {
+        try update(upserting: pins, removing: removedIDs, wholeLevelFactor: Self.wholeLevelFactor)
+    }
+
+    /// A level is clustered whole (and so are the levels below it) once its changed items
+    /// times this are at least its items: an item examined costs about as much as this many
+    /// items of a grid pass (measured with the clusters suite's update of 1% of 100 000 pins).
+    static let wholeLevelFactor = 12
+
+    /// ``update(upserting:removing:)`` switching to whole levels at `wholeLevelFactor` (0:
+    /// never; `Int.max / 2`: from the first level).
+    mutating func update(upserting pins: [ClusterPin], removing removedIDs: [String], wholeLevelFactor: Int) throws(GeometryError) {
         let half = WebMercator.worldWidthMeters / 2
         var seen = Set<String>(minimumCapacity: pins.count + removedIDs.count)
         var leaving: [Int32] = []
@@ -119,11 +130,30 @@ extension PinClusterIndex {
         idOrder = order
         for (place, node) in idOrder.enumerated() { pass.nodes.idPlace[Int(node)] = Int32(place) }
         pass.index(fresh, level: pinLevel)
+        levelItems[pinLevel] = idOrder.count
+        // Level by level, item by item while the changes are few beside the level's items;
+        // from the first level where they are not, each level clustered whole (the build's
+        // grid pass, its clusters formed again kept).
+        var whole: Level? = nil
         for zoom in stride(from: maximumZoom, through: 0, by: -1) {
             let radius = radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
             pass.groups[Int(groupOfLevel[zoom + 1])].flush()
-            (fresh, gone) = pass.updateLevel(zoom: zoom, radius: radius, fresh: fresh, gone: gone)
-            pass.index(fresh, level: zoom)
+            if whole == nil && wholeLevelFactor > 0
+                && fresh.count + gone.count >= (levelItems[zoom + 1] + wholeLevelFactor - 1) / wholeLevelFactor
+            {
+                whole = pass.level(zoom + 1)
+            }
+            if let above = whole {
+                let below: Level
+                (below, gone) = pass.clusterWhole(above, zoom: zoom, radius: radius, gone: gone)
+                levelItems[zoom] = below.itemCount
+                pass.index(below.node, level: zoom)
+                whole = below
+            } else {
+                (fresh, gone) = pass.updateLevel(zoom: zoom, radius: radius, fresh: fresh, gone: gone)
+                levelItems[zoom] += fresh.count - gone.count
+                pass.index(fresh, level: zoom)
+            }
         }
         deadNodes += pass.died
         nodes = pass.nodes
@@ -388,6 +418,93 @@ struct UpdatePass {
                 push(c)
             }
         }
+    }
+
+    /// The items on a level now, in rank order (from its group of the neighbour index, with no
+    /// pending additions).
+    func level(_ z: Int) -> PinClusterIndex.Level {
+        let group = groups[Int(groupOfLevel[z])]
+        var found: [Int32] = []
+        for part in [group.nodes, group.sideNodes] {
+            for j in part where nodes.isAlive(Int(j), at: z) { found.append(j) }
+        }
+        // By rank: a radix sort by the grid column of the rank's easting (which never decreases
+        // as it grows), then each run in one column by rank.
+        let order = radixSorted(found.map { PinClusterIndex.gridCoordinate(nodes.rankX[Int($0)]) })
+        var ranked = order.map { found[Int($0)] }
+        var start = 0
+        while start < ranked.count {
+            var end = start + 1
+            let column = PinClusterIndex.gridCoordinate(nodes.rankX[Int(ranked[start])])
+            while end < ranked.count && PinClusterIndex.gridCoordinate(nodes.rankX[Int(ranked[end])]) == column { end += 1 }
+            if end - start > 1 { ranked[start..<end].sort { nodes.ranksBefore(Int($0), Int($1)) } }
+            start = end
+        }
+        var level = PinClusterIndex.Level()
+        level.x = ranked.map { nodes.x[Int($0)] }
+        level.y = ranked.map { nodes.y[Int($0)] }
+        level.count = ranked.map { nodes.count[Int($0)] }
+        level.missing = ranked.map { nodes.missing[Int($0)] }
+        level.smallestPin = ranked.map { nodes.smallestPin[Int($0)] }
+        level.smallestPlace = level.smallestPin.map { nodes.idPlace[Int($0)] }
+        level.node = ranked
+        return level
+    }
+
+    /// Level z clustered whole from the items of level z + 1 (`items`, in rank order), as the
+    /// build clusters it, keeping each old cluster of level z formed again with the same
+    /// members; the others die. `gone` holds the items that were on level z + 1 and are not
+    /// (or more). Returns level z and the same for it.
+    mutating func clusterWhole(_ items: PinClusterIndex.Level, zoom z: Int, radius: Double, gone: [Int32]) -> (PinClusterIndex.Level, gone: [Int32]) {
+        level = z
+        above = z + 1
+        // The old clusters of level z (marked in `kept` until formed again), found through the
+        // items of level z + 1 they held: those on it now and those gone from it. Each is
+        // offered to the item that was its seed.
+        var seeded = [Int32](repeating: -1, count: items.itemCount)
+        var formedBefore: [Int32] = []
+        var nextGone: [Int32] = []
+        for (i, node) in items.node.enumerated() {
+            let j = Int(node)
+            save(j)
+            guard wasOnAbove(j) else { continue }
+            if oldLo(j) <= z {
+                nextGone.append(node)
+            } else if oldLo(j) == above {
+                let p = oldParent(j)
+                if !kept[p] {
+                    kept[p] = true
+                    formedBefore.append(Int32(p))
+                    save(p)
+                }
+                if Int(nodes.children[Int(nodes.childStart[p])]) == j { seeded[i] = Int32(p) }
+            }
+        }
+        for g in gone where wasOnAbove(Int(g)) {
+            let g = Int(g)
+            if oldLo(g) <= z {
+                nextGone.append(Int32(g))
+            } else if oldLo(g) == above {
+                let p = oldParent(g)
+                if !kept[p] {
+                    kept[p] = true
+                    formedBefore.append(Int32(p))
+                    save(p)
+                }
+            }
+        }
+        let below = PinClusterIndex.cluster(items, radius: radius, zoom: z, nodes: &nodes, seeded: seeded)
+        grow()
+        for node in below.node where Int(node) < firstNew { kept[Int(node)] = false }
+        for p in formedBefore where kept[Int(p)] {
+            kept[Int(p)] = false
+            nodes.lo[Int(p)] = Nodes.dead
+            died += 1
+            nextGone.append(p)
+        }
+        // (nextGone now holds every item that was on level z and is not, and some that still
+        // are: those that were on it alone, whatever they are now.)
+        return (below, nextGone)
     }
 
     /// Level z after the items of level z + 1 changed: `fresh` are the items on level z + 1 now

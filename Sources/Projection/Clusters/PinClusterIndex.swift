@@ -86,6 +86,8 @@ public struct PinClusterIndex: Sendable {
     var groupOfLevel: [Int32]
     /// Nodes on no level any more (left by updates until the index is compacted).
     var deadNodes: Int
+    /// How many items each level holds (0 ... maximumZoom + 1).
+    var levelItems: [Int] = []
 
     /// The items of all levels (struct of arrays). An item that stays as it is from one level
     /// to the next (a pin or a cluster with no neighbour) is one node, on levels lo ... hi; a
@@ -136,6 +138,18 @@ public struct PinClusterIndex: Sendable {
             if x[p] != x[q] { return x[p] < x[q] }
             if y[p] != y[q] { return y[p] < y[q] }
             return p != q && ids[p] < ids[q]
+        }
+
+        /// Whether cluster j's children are exactly `members`, in order.
+        @inline(__always)
+        func hasChildren<S: Sequence<Int32>>(_ j: Int, _ members: S, count: Int) -> Bool {
+            guard Int(childCount[j]) == count else { return false }
+            var k = Int(childStart[j])
+            for m in members {
+                guard children[k] == m else { return false }
+                k += 1
+            }
+            return true
         }
 
         /// The expansion zoom of a node, or -1.
@@ -307,8 +321,11 @@ public struct PinClusterIndex: Sendable {
     }
 
     /// Level z from level z + 1: the items that stay as they are keep their nodes (now on level
-    /// z too), and each cluster formed is a new node.
-    static func cluster(_ above: Level, radius: Double, zoom: Int, nodes: inout Nodes) -> Level {
+    /// z too, with no parent), and each cluster formed is a new node, or the node of
+    /// `seeded[i]` when item i is its seed and that node's children are exactly its members (an
+    /// update clustering a level whole keeps the clusters it forms again; `seeded` is empty, or
+    /// one node or -1 per item of `above`). Every member's levels start at z + 1.
+    static func cluster(_ above: Level, radius: Double, zoom: Int, nodes: inout Nodes, seeded: [Int32] = []) -> Level {
         let n = above.itemCount
         let world = WebMercator.worldWidthMeters
         let half = world / 2
@@ -470,16 +487,25 @@ public struct PinClusterIndex: Sendable {
                 let cluster = merged(
                     count: neighbours.count, member: { Int(neighbours[$0]) }, x: above.x, y: above.y, count: above.count,
                     missing: above.missing, smallestPlace: { above.smallestPlace[$0] })
-                let node = Int32(nodes.nodeCount)
                 let smallestPin = above.smallestPin[cluster.smallest]
-                nodes.append(
-                    x: cluster.x, y: cluster.y, count: cluster.count, missing: cluster.missing, lo: zoom, hi: zoom,
-                    seedPin: nodes.seedPin[Int(above.node[i])], smallestPin: smallestPin, id: "")
-                nodes.childCount[Int(node)] = Int32(neighbours.count)
+                var node = seeded.isEmpty ? -1 : seeded[i]
+                if node >= 0 && !nodes.hasChildren(Int(node), neighbours.lazy.map { above.node[Int($0)] }, count: neighbours.count) {
+                    node = -1
+                }
+                if node >= 0 {
+                    nodes.lo[Int(node)] = UInt8(zoom)
+                } else {
+                    node = Int32(nodes.nodeCount)
+                    nodes.append(
+                        x: cluster.x, y: cluster.y, count: cluster.count, missing: cluster.missing, lo: zoom, hi: zoom,
+                        seedPin: nodes.seedPin[Int(above.node[i])], smallestPin: smallestPin, id: "")
+                    nodes.childCount[Int(node)] = Int32(neighbours.count)
+                    for j in neighbours { nodes.children.append(above.node[Int(j)]) }
+                }
                 for j in neighbours {
-                    let child = above.node[Int(j)]
-                    nodes.children.append(child)
-                    nodes.parent[Int(child)] = node
+                    let child = Int(above.node[Int(j)])
+                    nodes.lo[child] = UInt8(zoom + 1)
+                    nodes.parent[child] = node
                 }
                 outX[items] = cluster.x
                 outY[items] = cluster.y
@@ -491,6 +517,7 @@ public struct PinClusterIndex: Sendable {
             } else {
                 // Alone (or a cluster with no neighbour: it stays the same node).
                 nodes.lo[Int(above.node[i])] = UInt8(zoom)
+                nodes.parent[Int(above.node[i])] = -1
                 outX[items] = px
                 outY[items] = py
                 outCount[items] = above.count[i]
