@@ -140,18 +140,6 @@ public struct PinClusterIndex: Sendable {
             return p != q && ids[p] < ids[q]
         }
 
-        /// Whether cluster j's children are exactly `members`, in order.
-        @inline(__always)
-        func hasChildren<S: Sequence<Int32>>(_ j: Int, _ members: S, count: Int) -> Bool {
-            guard Int(childCount[j]) == count else { return false }
-            var k = Int(childStart[j])
-            for m in members {
-                guard children[k] == m else { return false }
-                k += 1
-            }
-            return true
-        }
-
         /// The expansion zoom of a node, or -1.
         @inline(__always)
         func expansion(_ j: Int, maximumZoom: Int) -> Int {
@@ -459,6 +447,7 @@ public struct PinClusterIndex: Sendable {
         }
         var items = 0
         var neighbours: [Int32] = []
+        let updating = !seeded.isEmpty
         for i in 0..<n {
             let position = Int(positionOf[i])
             guard !takenAt[position] else { continue }
@@ -488,8 +477,14 @@ public struct PinClusterIndex: Sendable {
                     count: neighbours.count, member: { Int(neighbours[$0]) }, x: above.x, y: above.y, count: above.count,
                     missing: above.missing, smallestPlace: { above.smallestPlace[$0] })
                 let smallestPin = above.smallestPin[cluster.smallest]
-                var node = seeded.isEmpty ? -1 : seeded[i]
-                if node >= 0 && !nodes.hasChildren(Int(node), neighbours.lazy.map { above.node[Int($0)] }, count: neighbours.count) {
+                var node = updating ? seeded[i] : -1
+                if node >= 0 && Int(nodes.childCount[Int(node)]) == neighbours.count {
+                    let from = Int(nodes.childStart[Int(node)])
+                    for k in neighbours.indices where nodes.children[from + k] != above.node[Int(neighbours[k])] {
+                        node = -1
+                        break
+                    }
+                } else {
                     node = -1
                 }
                 if node >= 0 {
@@ -504,7 +499,9 @@ public struct PinClusterIndex: Sendable {
                 }
                 for j in neighbours {
                     let child = Int(above.node[Int(j)])
-                    nodes.lo[child] = UInt8(zoom + 1)
+                    // (A build's items are on level z + 1 from their start; an update's may
+                    // have been on lower levels.)
+                    if updating { nodes.lo[child] = UInt8(zoom + 1) }
                     nodes.parent[child] = node
                 }
                 outX[items] = cluster.x
@@ -517,7 +514,8 @@ public struct PinClusterIndex: Sendable {
             } else {
                 // Alone (or a cluster with no neighbour: it stays the same node).
                 nodes.lo[Int(above.node[i])] = UInt8(zoom)
-                nodes.parent[Int(above.node[i])] = -1
+                // (A build's items alone have no parent yet; an update's may have had one.)
+                if updating { nodes.parent[Int(above.node[i])] = -1 }
                 outX[items] = px
                 outY[items] = py
                 outCount[items] = above.count[i]
