@@ -188,16 +188,25 @@ struct PinClusterUpdateTests {
         #expect(index.items(atLevel: 16).contains { $0.count == 2 && abs($0.point.y) < 1 })
     }
 
-    @Test("an update from no pins, and back to none, equals a rebuild")
-    func emptyIndex() throws {
+    @Test(
+        "an update from no pins, and back to none, equals a rebuild, item by item, switching to whole levels, or whole levels only",
+        arguments: wholeLevelFactors, [22, 0])
+    func emptyIndex(wholeLevelFactor: Int, maximumZoom: Int) throws {
         var random = SeededRandom(seed: 1_510)
         let pins = ClusterKit.city(500, spread: 2_000, &random)
-        var index = try PinClusterIndex(pins: [])
-        try index.update(upserting: pins)
-        #expect(index == (try PinClusterIndex(pins: pins)))
-        try index.update(upserting: [], removing: pins.map(\.id))
-        #expect(index == (try PinClusterIndex(pins: [])))
+        let empty = try PinClusterIndex(pins: [], maximumZoom: maximumZoom)
+        var index = empty
+        try index.update(upserting: pins, removing: [], wholeLevelFactor: wholeLevelFactor)
+        let built = try PinClusterIndex(pins: pins, maximumZoom: maximumZoom)
+        #expect(index == built)
+        #expect(index.levelItems == built.levelItems)
+        try index.update(upserting: [], removing: pins.map(\.id), wholeLevelFactor: wholeLevelFactor)
+        #expect(index == empty)
+        #expect(index.levelItems == empty.levelItems)
         #expect(index.count == 0)
+        // (And the pins again, onto the index whose nodes are all dead or compacted away.)
+        try index.update(upserting: pins, removing: [], wholeLevelFactor: wholeLevelFactor)
+        #expect(index == built)
     }
 
     @Test("an upsert of a pin as it is changes nothing")
