@@ -486,7 +486,8 @@ struct UpdatePass {
                 if Int(nodes.children[Int(nodes.childStart[p])]) == j { seeded[i] = Int32(p) }
             }
         }
-        for g in gone where wasOnAbove(Int(g)) {
+        // (Those of `gone` on level z + 1 now were met above: each is listed once.)
+        for g in gone where wasOnAbove(Int(g)) && !nodes.isAlive(Int(g), at: above) {
             let g = Int(g)
             if oldLo(g) <= z {
                 nextGone.append(Int32(g))
@@ -508,8 +509,8 @@ struct UpdatePass {
             died += 1
             nextGone.append(p)
         }
-        // (nextGone now holds every item that was on level z and is not, and some that still
-        // are: those that were on it alone, whatever they are now.)
+        // (nextGone now holds, once each, every item that was on level z and is not, and some
+        // that still are: those that were on it alone, whatever they are now.)
         return (below, nextGone)
     }
 
