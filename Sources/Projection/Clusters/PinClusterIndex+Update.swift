@@ -457,6 +457,25 @@ struct UpdatePass {
         return level
     }
 
+    /// For clustering level z whole, item j, when it was on level z + 1 before the update:
+    /// passed on when it was on level z too, else its old cluster of level z noted (marked in
+    /// `kept`, saved, listed in `formed` once) and returned.
+    mutating func noteOld(_ j: Int, passing nextGone: inout [Int32], formed: inout [Int32]) -> Int? {
+        guard wasOnAbove(j) else { return nil }
+        if oldLo(j) <= level {
+            nextGone.append(Int32(j))
+            return nil
+        }
+        guard oldLo(j) == above else { return nil }
+        let p = oldParent(j)
+        if !kept[p] {
+            kept[p] = true
+            formed.append(Int32(p))
+            save(p)
+        }
+        return p
+    }
+
     /// Level z clustered whole from the items of level z + 1 (`items`, in rank order), as the
     /// build clusters it, keeping each old cluster of level z formed again with the same
     /// members; the others die. `gone` holds the items that were on level z + 1 and are not
@@ -471,35 +490,13 @@ struct UpdatePass {
         var formedBefore: [Int32] = []
         var nextGone: [Int32] = []
         for (i, node) in items.node.enumerated() {
-            let j = Int(node)
-            save(j)
-            guard wasOnAbove(j) else { continue }
-            if oldLo(j) <= z {
-                nextGone.append(node)
-            } else if oldLo(j) == above {
-                let p = oldParent(j)
-                if !kept[p] {
-                    kept[p] = true
-                    formedBefore.append(Int32(p))
-                    save(p)
-                }
-                if Int(nodes.children[Int(nodes.childStart[p])]) == j { seeded[i] = Int32(p) }
+            save(Int(node))
+            if let p = noteOld(Int(node), passing: &nextGone, formed: &formedBefore), Int(nodes.children[Int(nodes.childStart[p])]) == Int(node) {
+                seeded[i] = Int32(p)
             }
         }
         // (Those of `gone` on level z + 1 now were met above: each is listed once.)
-        for g in gone where wasOnAbove(Int(g)) && !nodes.isAlive(Int(g), at: above) {
-            let g = Int(g)
-            if oldLo(g) <= z {
-                nextGone.append(Int32(g))
-            } else if oldLo(g) == above {
-                let p = oldParent(g)
-                if !kept[p] {
-                    kept[p] = true
-                    formedBefore.append(Int32(p))
-                    save(p)
-                }
-            }
-        }
+        for g in gone where !nodes.isAlive(Int(g), at: above) { _ = noteOld(Int(g), passing: &nextGone, formed: &formedBefore) }
         let below = PinClusterIndex.cluster(items, radius: radius, zoom: z, nodes: &nodes, seeded: seeded)
         grow()
         for node in below.node where Int(node) < firstNew { kept[Int(node)] = false }
