@@ -31,9 +31,9 @@ import Darwin
 /// Changes spread as the levels fall while the items thin out, so from the first level where
 /// the changed items are no longer few beside the level's items, that level and every one
 /// below are clustered whole by the build's grid pass, each old cluster formed again with the
-/// same members kept. The update renumbers no node: new ones are appended, replaced ones marked dead, and the index is
-/// compacted (the live nodes renumbered, nothing clustered again) once the dead outnumber the
-/// live.
+/// same members kept. The update renumbers no node: new ones are appended, replaced ones
+/// marked dead, and the index is compacted (the live nodes renumbered, nothing clustered
+/// again) once the dead outnumber the live.
 extension PinClusterIndex {
     /// Adds, changes and removes pins by id.
     ///
@@ -434,18 +434,7 @@ struct UpdatePass {
         for part in [group.nodes, group.sideNodes] {
             for j in part where nodes.isAlive(Int(j), at: z) { found.append(j) }
         }
-        // By rank: a radix sort by the grid column of the rank's easting (which never decreases
-        // as it grows), then each run in one column by rank.
-        let order = radixSorted(found.map { PinClusterIndex.gridCoordinate(nodes.rankX[Int($0)]) })
-        var ranked = order.map { found[Int($0)] }
-        var start = 0
-        while start < ranked.count {
-            var end = start + 1
-            let column = PinClusterIndex.gridCoordinate(nodes.rankX[Int(ranked[start])])
-            while end < ranked.count && PinClusterIndex.gridCoordinate(nodes.rankX[Int(ranked[end])]) == column { end += 1 }
-            if end - start > 1 { ranked[start..<end].sort { nodes.ranksBefore(Int($0), Int($1)) } }
-            start = end
-        }
+        let ranked = nodes.rankSorted(found)
         var level = PinClusterIndex.Level()
         level.x = ranked.map { nodes.x[Int($0)] }
         level.y = ranked.map { nodes.y[Int($0)] }

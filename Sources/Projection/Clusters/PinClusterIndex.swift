@@ -140,6 +140,23 @@ public struct PinClusterIndex: Sendable {
             return p != q && ids[p] < ids[q]
         }
 
+        /// Nodes sorted by rank: a radix sort by the grid column of their rank's easting (which
+        /// never decreases as it grows), then each run in one column by rank.
+        func rankSorted(_ found: [Int32]) -> [Int32] {
+            let columns = found.map { PinClusterIndex.gridCoordinate(rankX[Int($0)]) }
+            let order = radixSorted(columns)
+            var ranked = order.map { found[Int($0)] }
+            var start = 0
+            while start < ranked.count {
+                var end = start + 1
+                let column = columns[Int(order[start])]
+                while end < ranked.count && columns[Int(order[end])] == column { end += 1 }
+                if end - start > 1 { ranked[start..<end].sort { ranksBefore(Int($0), Int($1)) } }
+                start = end
+            }
+            return ranked
+        }
+
         /// The expansion zoom of a node, or -1.
         @inline(__always)
         func expansion(_ j: Int, maximumZoom: Int) -> Int {
@@ -608,10 +625,9 @@ extension PinClusterIndex {
     /// - Returns: The items.
     public func items(atLevel zoom: Int) -> [PinClusterItem] {
         let z = min(max(zoom, 0), maximumZoom + 1)
-        var found: [Int] = []
-        for j in 0..<nodes.nodeCount where nodes.isAlive(j, at: z) { found.append(j) }
-        found.sort { nodes.ranksBefore($0, $1) }
-        return found.map { item(level: z, node: $0) }
+        var found: [Int32] = []
+        for j in 0..<nodes.nodeCount where nodes.isAlive(j, at: z) { found.append(Int32(j)) }
+        return nodes.rankSorted(found).map { item(level: z, node: Int($0)) }
     }
 
     /// One item.
@@ -651,9 +667,7 @@ extension PinClusterIndex {
 
     /// The pins' nodes in rank order.
     func rankedPins() -> [Int32] {
-        var pins = idOrder
-        pins.sort { nodes.ranksBefore(Int($0), Int($1)) }
-        return pins
+        nodes.rankSorted(idOrder)
     }
 
     /// The seed of an item (the lowest-ranked item of the level above that it holds: its
