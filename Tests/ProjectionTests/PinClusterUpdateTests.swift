@@ -209,6 +209,47 @@ struct PinClusterUpdateTests {
         #expect(index == built)
     }
 
+    @Test("copies of an updated index (sharing its update scratch) update apart, two at once, each equal a rebuild")
+    func copiesUpdateApart() async throws {
+        var random = SeededRandom(seed: 1_514)
+        let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(2_000, center: center, spread: 2_000, &random).map { ($0.id, $0) })
+        var index = try PinClusterIndex(pins: Array(pins.values))
+        var nextID = 0
+        // (An update leaves the index its scratch; the copies below share it.)
+        let first = Self.randomUpdate(&pins, nextID: &nextID, changes: 100, center: center, spread: 2_000, &random)
+        try index.update(upserting: first.upserts, removing: first.removals)
+        let base = index
+        typealias Change = (upserts: [ClusterPin], removals: [String])
+        var rounds: [(forward: Change, back: Change, expected: PinClusterIndex)] = []
+        for _ in 0..<2 {
+            var changed = pins
+            let forward = Self.randomUpdate(&changed, nextID: &nextID, changes: 200, center: center, spread: 2_000, &random)
+            let back = (
+                upserts: pins.values.filter { changed[$0.id] != $0 }, removals: changed.keys.filter { pins[$0] == nil }
+            )
+            rounds.append((forward, back, try PinClusterIndex(pins: Array(changed.values))))
+        }
+        let results = try await withThrowingTaskGroup(of: [Bool].self) { group in
+            for round in rounds {
+                group.addTask {
+                    var copy = base
+                    var equal: [Bool] = []
+                    for _ in 0..<4 {
+                        try copy.update(upserting: round.forward.upserts, removing: round.forward.removals)
+                        equal.append(copy == round.expected)
+                        try copy.update(upserting: round.back.upserts, removing: round.back.removals)
+                        equal.append(copy == base)
+                    }
+                    return equal
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(results.count == 16 && results.allSatisfy { $0 })
+        #expect(base == (try PinClusterIndex(pins: Array(pins.values))))
+    }
+
     @Test("an upsert of a pin as it is changes nothing")
     func unchangedUpsert() throws {
         var random = SeededRandom(seed: 1_511)

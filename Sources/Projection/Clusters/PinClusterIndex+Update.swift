@@ -68,12 +68,16 @@ extension PinClusterIndex {
     mutating func update(upserting pins: [ClusterPin], removing removedIDs: [String], wholeLevelFactor: Int) throws(GeometryError) {
         let half = WebMercator.worldWidthMeters / 2
         var seen = Set<String>(minimumCapacity: pins.count + removedIDs.count)
-        var leaving: [Int32] = []
-        var arriving: [(x: Double, y: Double, id: String, category: PinCategory)] = []
+        // The pins leaving (with their places in the ids' order) and arriving (with the place
+        // in it of the first id not less than theirs).
+        var leaving: [Int32] = [], leavingPlaces: [Int] = []
+        var arriving: [(x: Double, y: Double, id: String, category: PinCategory, place: Int)] = []
         for id in removedIDs {
             guard seen.insert(id).inserted else { throw .duplicatePinID(id) }
-            guard let node = pinNode(ofID: id) else { throw .unknownPinID(id) }
-            leaving.append(Int32(node))
+            let place = Self.idPosition(of: id, in: idOrder, nodes)
+            guard place < idOrder.count, nodes.ids[Int(idOrder[place])] == id else { throw .unknownPinID(id) }
+            leaving.append(idOrder[place])
+            leavingPlaces.append(place)
         }
         for pin in pins {
             guard seen.insert(pin.id).inserted else { throw .duplicatePinID(pin.id) }
@@ -85,16 +89,20 @@ extension PinClusterIndex {
             }
             // (+ 0 as in a build.)
             let x = WebMercator.wrappedEasting(p.x) + 0, y = min(max(p.y, -half), half) + 0
-            if let node = pinNode(ofID: pin.id) {
+            let place = Self.idPosition(of: pin.id, in: idOrder, nodes)
+            if place < idOrder.count, case let node = Int(idOrder[place]), nodes.ids[node] == pin.id {
                 if nodes.x[node] == x && nodes.y[node] == y && (nodes.missing[node] == 1) == (pin.category == .missing) { continue }
                 leaving.append(Int32(node))
+                leavingPlaces.append(place)
             }
-            arriving.append((x, y, pin.id, pin.category))
+            arriving.append((x, y, pin.id, pin.category, place))
         }
         guard !leaving.isEmpty || !arriving.isEmpty else { return }
         arriving.sort { a, b in a.id < b.id }
         let pinLevel = maximumZoom + 1
-        var pass = UpdatePass(index: self)
+        // (The scratch is this index's own unless a copy of the index shares it.)
+        if !isKnownUniquelyReferenced(&updateScratch) { updateScratch = UpdateScratch.Box() }
+        var pass = UpdatePass(index: self, scratch: updateScratch?.take() ?? UpdateScratch())
         // (The index gives up its arrays to the pass, so that they are changed in place.)
         self.nodes = Nodes()
         self.groups = []
@@ -115,26 +123,30 @@ extension PinClusterIndex {
             pass.grow()
             fresh.append(node)
         }
-        // The ids' order: the survivors' (those leaving are dead now) with the arrivals merged
-        // in (found by binary search, so that the merge compares few strings), and each pin's
-        // place in it.
+        // The ids' order: the survivors' (those leaving are dead now), copied a run at a time,
+        // with the arrivals merged in at their places, and each pin's place in it from the
+        // first place changed on.
         var order: [Int32] = []
         order.reserveCapacity(idOrder.count - leaving.count + arriving.count)
-        var position = 0
-        for node in fresh {
-            let place = Self.idPosition(of: pass.nodes.ids[Int(node)], in: idOrder, pass.nodes)
-            while position < place {
-                if pass.nodes.lo[Int(idOrder[position])] != Nodes.dead { order.append(idOrder[position]) }
-                position += 1
+        leavingPlaces.sort()
+        let firstChanged = min(leavingPlaces.first ?? idOrder.count, arriving.first?.place ?? idOrder.count)
+        var position = 0, nextLeaving = 0
+        for k in 0...arriving.count {
+            // (Up to the next arrival's place, or to the end.)
+            let end = k < arriving.count ? arriving[k].place : idOrder.count
+            while position < end {
+                let stop = nextLeaving < leavingPlaces.count ? min(leavingPlaces[nextLeaving], end) : end
+                order.append(contentsOf: idOrder[position..<stop])
+                position = stop
+                if position < end {
+                    position += 1
+                    nextLeaving += 1
+                }
             }
-            order.append(node)
-        }
-        while position < idOrder.count {
-            if pass.nodes.lo[Int(idOrder[position])] != Nodes.dead { order.append(idOrder[position]) }
-            position += 1
+            if k < arriving.count { order.append(fresh[k]) }
         }
         idOrder = order
-        for (place, node) in idOrder.enumerated() { pass.nodes.idPlace[Int(node)] = Int32(place) }
+        for place in firstChanged..<idOrder.count { pass.nodes.idPlace[Int(idOrder[place])] = Int32(place) }
         pass.index(fresh, level: pinLevel)
         levelItems[pinLevel] = idOrder.count
         // Level by level, item by item while the changes are few beside the level's items;
@@ -164,7 +176,8 @@ extension PinClusterIndex {
         deadNodes += pass.died
         nodes = pass.nodes
         groups = pass.groups
-        pass = UpdatePass(index: PinClusterIndex.empty)
+        updateScratch?.scratch = pass.finish()
+        pass = UpdatePass(index: PinClusterIndex.empty, scratch: UpdateScratch())
         for g in groups.indices { groups[g].consolidate(nodes) }
         // Compacted once more nodes are dead than alive.
         if deadNodes > nodes.nodeCount - deadNodes {
@@ -209,13 +222,6 @@ extension PinClusterIndex {
         buildNeighbourGroups()
     }
 
-    /// The node of the pin with an id, or nil.
-    func pinNode(ofID id: String) -> Int? {
-        let place = Self.idPosition(of: id, in: idOrder, nodes)
-        guard place < idOrder.count, nodes.ids[Int(idOrder[place])] == id else { return nil }
-        return Int(idOrder[place])
-    }
-
     /// The first place in the ids' order whose id is not less than `id`.
     static func idPosition(of id: String, in idOrder: [Int32], _ nodes: Nodes) -> Int {
         var low = 0, high = idOrder.count
@@ -224,6 +230,33 @@ extension PinClusterIndex {
             if nodes.ids[Int(idOrder[mid])] < id { low = mid + 1 } else { high = mid }
         }
         return low
+    }
+}
+
+/// An update's per-node state, every entry at rest (254, -1 or false) between updates: kept
+/// by the index so that an update allocates and clears nothing in proportion to the nodes.
+struct UpdateScratch {
+    var savedLo: [UInt8] = []
+    var savedParent: [Int32] = []
+    var seedState: [Int8] = []
+    var owner: [Int32] = []
+    var queued: [Bool] = []
+    var replaced: [Int32] = []
+    var hasFresh: [Bool] = []
+    var kept: [Bool] = []
+
+    /// The scratch as the index holds it. An update uses it only while its index holds the
+    /// only reference (a copy of the index that updates makes its own), so no two updates
+    /// share it.
+    final class Box: @unchecked Sendable {
+        var scratch = UpdateScratch()
+
+        /// The scratch, moved out (the box left empty until it is given back).
+        func take() -> UpdateScratch {
+            var taken = UpdateScratch()
+            swap(&taken, &scratch)
+            return taken
+        }
     }
 }
 
@@ -237,9 +270,11 @@ struct UpdatePass {
     let maximumZoom: Int
     /// The first node made by this update.
     let firstNew: Int
-    /// lo and parent before the update, for the nodes changed (254: not changed).
+    /// lo and parent before the update, for the nodes changed (254: not changed), and the
+    /// nodes changed.
     var savedLo: [UInt8]
     var savedParent: [Int32]
+    var saved: [Int32] = []
     /// This level's state of the items touched: -1 not touched, else 1 for a seed and 0 for
     /// not; the owner (the seed whose item holds it); whether it is queued for examination.
     var seedState: [Int8]
@@ -262,24 +297,44 @@ struct UpdatePass {
 
     typealias Nodes = PinClusterIndex.Nodes
 
-    init(index: PinClusterIndex) {
+    /// The pass over an index, with its scratch (at rest; as many entries as the index has
+    /// nodes, or more).
+    init(index: PinClusterIndex, scratch: consuming UpdateScratch) {
         nodes = index.nodes
         groups = index.groups
         groupOfLevel = index.groupOfLevel
         maximumZoom = index.maximumZoom
-        let count = index.nodes.nodeCount
-        firstNew = count
-        savedLo = [UInt8](repeating: 254, count: count)
-        savedParent = [Int32](repeating: -1, count: count)
-        seedState = [Int8](repeating: -1, count: count)
-        owner = [Int32](repeating: -1, count: count)
-        queued = [Bool](repeating: false, count: count)
-        replaced = [Int32](repeating: -1, count: count)
-        hasFresh = [Bool](repeating: false, count: count)
-        kept = [Bool](repeating: false, count: count)
+        firstNew = index.nodes.nodeCount
+        savedLo = scratch.savedLo
+        savedParent = scratch.savedParent
+        seedState = scratch.seedState
+        owner = scratch.owner
+        queued = scratch.queued
+        replaced = scratch.replaced
+        hasFresh = scratch.hasFresh
+        kept = scratch.kept
+        scratch = UpdateScratch()
+        grow()
     }
 
-    /// Scratch for the nodes made since.
+    /// The scratch, back at rest, moved out of the pass.
+    mutating func finish() -> UpdateScratch {
+        for j in saved { savedLo[Int(j)] = 254 }
+        saved = []
+        var scratch = UpdateScratch()
+        swap(&scratch.savedLo, &savedLo)
+        swap(&scratch.savedParent, &savedParent)
+        swap(&scratch.seedState, &seedState)
+        swap(&scratch.owner, &owner)
+        swap(&scratch.queued, &queued)
+        swap(&scratch.replaced, &replaced)
+        swap(&scratch.hasFresh, &hasFresh)
+        swap(&scratch.kept, &kept)
+        return scratch
+    }
+
+    /// Scratch for the nodes made since (entries of nodes dropped by a compaction stay, at
+    /// rest).
     mutating func grow() {
         while savedLo.count < nodes.nodeCount {
             savedLo.append(254)
@@ -298,6 +353,7 @@ struct UpdatePass {
         if savedLo[j] == 254 {
             savedLo[j] = nodes.lo[j]
             savedParent[j] = nodes.parent[j]
+            saved.append(Int32(j))
         }
     }
 

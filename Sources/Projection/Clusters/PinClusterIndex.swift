@@ -88,6 +88,8 @@ public struct PinClusterIndex: Sendable {
     var deadNodes: Int
     /// How many items each level holds (0 ... maximumZoom + 1).
     var levelItems: [Int] = []
+    /// The update's per-node scratch, kept from one update to the next (nil until the first).
+    var updateScratch: UpdateScratch.Box? = nil
 
     /// The items of all levels (struct of arrays). An item that stays as it is from one level
     /// to the next (a pin or a cluster with no neighbour) is one node, on levels lo ... hi; a
