@@ -11,7 +11,8 @@ import TestSupport
 struct PinClusterUpdateTests {
     /// One random update of `pins` (keyed by id): some removed, some moved a little (within a
     /// cluster radius at high zoom) or far, some recategorized, some added (a few at one
-    /// address, a few by an existing pin), and, now and then, pins across the antimeridian.
+    /// address, some at or near an existing pin), and, now and then, pins across the
+    /// antimeridian.
     static func randomUpdate(
         _ pins: inout [String: ClusterPin], nextID: inout Int, changes: Int, center: MercatorPoint, spread: Double,
         _ random: inout SeededRandom
@@ -45,8 +46,14 @@ struct PinClusterUpdateTests {
                 guard let pin = pins[id], !removals.contains(id) else { continue }
                 upserts[id] = ClusterPin(id: id, point: pin.point, category: pin.category == .missing ? .found : .missing)
             } else {
-                let near = !ids.isEmpty && random.chance(30) ? pins[random.pick(ids)]?.point : nil
-                let point = near ?? place()
+                var point = place()
+                if !ids.isEmpty && random.chance(50), let near = pins[random.pick(ids)]?.point {
+                    // At an existing pin, or near it (from centimetres to tens of metres: about
+                    // the radius of the highest levels, where a pin is alone or not).
+                    let reach = random.chance(40) ? 0 : 40 * pow(random.uniform(), 3)
+                    let angle = random.uniform() * 2 * .pi
+                    point = MercatorPoint(uncheckedX: near.x + reach * cos(angle), y: near.y + reach * sin(angle))
+                }
                 for _ in 0..<(random.chance(15) ? random.int(2...4) : 1) {
                     let id = "n\(nextID)"
                     nextID += 1
@@ -248,6 +255,34 @@ struct PinClusterUpdateTests {
         }
         #expect(results.count == 16 && results.allSatisfy { $0 })
         #expect(base == (try PinClusterIndex(pins: Array(pins.values))))
+    }
+
+    @Test("pins arriving at half a radius to four radii of a level from other pins (where they are alone or not) equal a rebuild")
+    func arrivalsAtTheRadius() throws {
+        var random = SeededRandom(seed: 1_515)
+        let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(1_500, center: center, spread: 3_000, &random).map { ($0.id, $0) })
+        var index = try PinClusterIndex(pins: Array(pins.values))
+        for round in 0..<8 {
+            let ids = pins.keys.sorted()
+            var upserts: [ClusterPin] = []
+            for k in 0..<40 {
+                let near = pins[random.pick(ids)]!.point
+                let zoom = random.int(12...22)
+                let distance = (0.5 + random.uniform() * 3.5) * 20 * ClusterKit.world / (256 * exp2(Double(zoom)))
+                let angle = random.uniform() * 2 * .pi
+                let point = MercatorPoint(uncheckedX: near.x + distance * cos(angle), y: near.y + distance * sin(angle))
+                // (New pins, and pins moved there.)
+                let id = random.chance(50) ? "a\(round)-\(k)" : random.pick(ids)
+                guard !upserts.contains(where: { $0.id == id }) else { continue }
+                upserts.append(ClusterPin(id: id, point: point, category: .missing))
+            }
+            for pin in upserts { pins[pin.id] = pin }
+            try index.update(upserting: upserts)
+            let difference = Self.firstDifference(index, try PinClusterIndex(pins: Array(pins.values)))
+            #expect(difference == nil, "round \(round)")
+            if difference != nil { break }
+        }
     }
 
     @Test("an upsert of a pin as it is changes nothing")

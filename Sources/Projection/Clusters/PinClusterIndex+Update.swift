@@ -148,6 +148,7 @@ extension PinClusterIndex {
         idOrder = order
         for place in firstChanged..<idOrder.count { pass.nodes.idPlace[Int(idOrder[place])] = Int32(place) }
         pass.index(fresh, level: pinLevel)
+        pass.markAlone(fresh, radiusPoints: radiusPoints, levelItems: levelItems)
         levelItems[pinLevel] = idOrder.count
         // Level by level, item by item while the changes are few beside the level's items;
         // from the first level where they are not, each level clustered whole (the build's
@@ -244,6 +245,7 @@ struct UpdateScratch {
     var replaced: [Int32] = []
     var hasFresh: [Bool] = []
     var kept: [Bool] = []
+    var aloneTo: [UInt8] = []
 
     /// The scratch as the index holds it. An update uses it only while its index holds the
     /// only reference (a copy of the index that updates makes its own), so no two updates
@@ -286,6 +288,10 @@ struct UpdatePass {
     var hasFresh: [Bool]
     /// The old items this level keeps, while it writes the level.
     var kept: [Bool]
+    /// For a pin arriving: the lowest level down to which it is provably alone (255: none),
+    /// and the pins given one.
+    var aloneTo: [UInt8]
+    var aloneMarked: [Int32] = []
     var touched: [Int32] = []
     var died = 0
     // This level's scratch.
@@ -313,6 +319,7 @@ struct UpdatePass {
         replaced = scratch.replaced
         hasFresh = scratch.hasFresh
         kept = scratch.kept
+        aloneTo = scratch.aloneTo
         scratch = UpdateScratch()
         grow()
     }
@@ -321,6 +328,8 @@ struct UpdatePass {
     mutating func finish() -> UpdateScratch {
         for j in saved { savedLo[Int(j)] = 254 }
         saved = []
+        for j in aloneMarked { aloneTo[Int(j)] = 255 }
+        aloneMarked = []
         var scratch = UpdateScratch()
         swap(&scratch.savedLo, &savedLo)
         swap(&scratch.savedParent, &savedParent)
@@ -330,6 +339,7 @@ struct UpdatePass {
         swap(&scratch.replaced, &replaced)
         swap(&scratch.hasFresh, &hasFresh)
         swap(&scratch.kept, &kept)
+        swap(&scratch.aloneTo, &aloneTo)
         return scratch
     }
 
@@ -345,6 +355,7 @@ struct UpdatePass {
             replaced.append(-1)
             hasFresh.append(false)
             kept.append(false)
+            aloneTo.append(255)
         }
     }
 
@@ -362,6 +373,45 @@ struct UpdatePass {
 
     @inline(__always)
     func oldParent(_ j: Int) -> Int { Int(savedLo[j] == 254 ? nodes.parent[j] : savedParent[j]) }
+
+    /// Notes, for each pin arriving, the levels it is alone on, from the distance d to its
+    /// nearest other pin (a lower bound of it, the query's radius, when no pin is nearer):
+    /// those levels are then not examined pin by pin.
+    ///
+    /// Every pin of an item of level z lies less than 4 r_z from it: a cluster formed at level
+    /// z lies within r_z of its seed, whose members lie within r_z of it, and r_(z+1) =
+    /// r_z / 2, so the bound B_z <= 2 r_z + B_(z+1) sums to less than 4 r_z (B = 0 for a pin).
+    /// An item of level z + 1 that does not hold pin p therefore lies more than d - 2 r_z from
+    /// p; with d >= 3 r_z (and a margin for rounding) none lies within r_z of p: p is alone on
+    /// level z + 1, as on every level above, and an item of level z by itself.
+    ///
+    /// The query reaches 3 r of the fourth level below the pins', and is made only where the
+    /// items of that level are still at least seven eighths of the highest level's (before the
+    /// update): most pins alone there, so that it meets few pins.
+    mutating func markAlone(_ pins: [Int32], radiusPoints: Double, levelItems: [Int]) {
+        guard maximumZoom >= 3, levelItems[maximumZoom - 3] * 8 >= levelItems[maximumZoom] * 7 else { return }
+        let pinLevel = maximumZoom + 1
+        func radius(_ z: Int) -> Double { radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(z))) }
+        func clear(_ z: Int) -> Double { 3.01 * radius(z) + 1e-6 }
+        let reach = clear(maximumZoom - 3)
+        let g = Int(groupOfLevel[pinLevel])
+        groups[g].flush()
+        var near: [Int32] = []
+        for p in pins {
+            let p = Int(p)
+            groups[g].collect(near: nodes.x[p], nodes.y[p], within: reach, level: pinLevel, nodes: nodes, into: &near)
+            var d = reach
+            for j in near where Int(j) != p {
+                let dx = WebMercator.wrappedEasting(nodes.x[Int(j)] - nodes.x[p]), dy = nodes.y[Int(j)] - nodes.y[p]
+                d = min(d, (dx * dx + dy * dy).squareRoot())
+            }
+            var z = maximumZoom + 1
+            while z > 0 && clear(z - 1) <= d { z -= 1 }
+            guard z <= maximumZoom else { continue }
+            aloneTo[p] = UInt8(z)
+            aloneMarked.append(Int32(p))
+        }
+    }
 
     /// Adds to the neighbour index the nodes that are now on `level` and not yet in its group.
     mutating func index(_ fresh: [Int32], level: Int) {
@@ -573,7 +623,14 @@ struct UpdatePass {
         // (An item gone and a fresh one with the same lowest-ranked pin are one item moved: the
         // same rank, so its members follow it, without a query, where they are within reach.)
         for g in gone { replaced[Int(nodes.seedPin[Int(g)])] = g }
+        // (A pin alone on this level is an item of the level below by itself: it is not
+        // examined, and no examination meets it.)
+        var alone: [Int32] = []
         for j in fresh {
+            if Int(aloneTo[Int(j)]) <= z {
+                alone.append(j)
+                continue
+            }
             push(Int(j))
             hasFresh[Int(nodes.seedPin[Int(j)])] = true
         }
@@ -691,6 +748,12 @@ struct UpdatePass {
 
         // Level z: the new items written, the old ones not kept gone.
         var nextFresh: [Int32] = []
+        for j in alone {
+            save(Int(j))
+            nodes.lo[Int(j)] = UInt8(z)
+            nodes.parent[Int(j)] = -1
+            nextFresh.append(j)
+        }
         for result in results where result.kept >= 0 { kept[Int(result.kept)] = true }
         for result in results where result.kept < 0 {
             let s = Int(result.seed)
