@@ -200,6 +200,37 @@ struct NeighbourGroup: Sendable {
         buildTable()
     }
 
+    /// The group after the nodes are renumbered (`newNumber`, -1 for a dead node; the order
+    /// kept): its main and side parts merged into the main part, leaving out the nodes dead or
+    /// on none of its levels.
+    mutating func compact(_ all: PinClusterIndex.Nodes, _ newNumber: [Int32]) {
+        flush()
+        var mergedKeys: [UInt64] = [], mergedNodes: [Int32] = []
+        mergedKeys.reserveCapacity(keys.count + sideKeys.count)
+        mergedNodes.reserveCapacity(keys.count + sideKeys.count)
+        var a = 0, b = 0
+        while a < keys.count || b < sideKeys.count {
+            let key: UInt64, node: Int32
+            if b == sideKeys.count || (a < keys.count && (keys[a] < sideKeys[b] || (keys[a] == sideKeys[b] && nodes[a] < sideNodes[b]))) {
+                (key, node) = (keys[a], nodes[a])
+                a += 1
+            } else {
+                (key, node) = (sideKeys[b], sideNodes[b])
+                b += 1
+            }
+            let j = Int(node)
+            guard newNumber[j] >= 0, Int(all.lo[j]) <= top, Int(all.hi[j]) >= bottom else { continue }
+            mergedKeys.append(key)
+            mergedNodes.append(newNumber[j])
+        }
+        keys = mergedKeys
+        nodes = mergedNodes
+        sideKeys = []
+        sideNodes = []
+        sideTable = []
+        buildTable()
+    }
+
     /// Calls `body` with every node whose key lies in the grid box [x0, x1] x [y0, y1] (grid
     /// units, within 0 ... 2^32 - 1), and some others near it: the box's cells at the depth where
     /// it spans at most 3 x 3 of them, each cell's nodes one run of the order, found by binary

@@ -191,36 +191,54 @@ extension PinClusterIndex {
         do throws(GeometryError) { return try PinClusterIndex(pins: []) } catch { fatalError("an empty index always builds") }
     }()
 
-    /// Drops the dead nodes: the live ones renumbered in their order, their links (parents,
-    /// children, pins) mapped, the ids' order mapped, and the neighbour index rebuilt. The
-    /// levels are the same; nothing is clustered again.
+    /// Drops the dead nodes: the live ones renumbered in their order and moved down in place
+    /// (their links, parents, children and pins, mapped), the ids' order mapped, and each
+    /// group of the neighbour index mapped too (its entries keep their order, as the numbers
+    /// keep theirs), leaving out the entries of nodes dead or off its levels. The levels are
+    /// the same; nothing is clustered again, nothing sorted again.
     mutating func compact() {
-        let old = nodes
-        var newNumber = [Int32](repeating: -1, count: old.nodeCount)
+        let total = nodes.nodeCount
+        var newNumber = [Int32](repeating: -1, count: total)
         var live = 0
-        for j in 0..<old.nodeCount where old.lo[j] != Nodes.dead {
+        for j in 0..<total where nodes.lo[j] != Nodes.dead {
             newNumber[j] = Int32(live)
             live += 1
         }
-        var compacted = Nodes()
-        compacted.reserveCapacity(live)
-        for j in 0..<old.nodeCount where old.lo[j] != Nodes.dead {
-            compacted.append(
-                x: old.x[j], y: old.y[j], count: old.count[j], missing: old.missing[j], lo: Int(old.lo[j]), hi: Int(old.hi[j]),
-                seedPin: newNumber[Int(old.seedPin[j])], smallestPin: newNumber[Int(old.smallestPin[j])], id: old.ids[j])
-            let k = compacted.nodeCount - 1
-            compacted.parent[k] = old.parent[j] >= 0 ? newNumber[Int(old.parent[j])] : -1
-            compacted.idPlace[k] = old.idPlace[j]
-            let from = Int(old.childStart[j]), count = Int(old.childCount[j])
-            compacted.childCount[k] = Int32(count)
-            for c in from..<(from + count) { compacted.children.append(newNumber[Int(old.children[c])]) }
-        }
+        for g in groups.indices { groups[g].compact(nodes, newNumber) }
         // (A live node's parent, children and pins are live: a dead cluster's children were
-        // all given new parents, and a pin dies only with its nodes above replaced.)
-        nodes = compacted
+        // all given new parents, and a pin dies only with its nodes above replaced. Children
+        // are appended with their cluster, so each live cluster's run moves down too.)
+        var nextChild = 0
+        for j in 0..<total where newNumber[j] >= 0 {
+            let k = Int(newNumber[j])
+            nodes.x[k] = nodes.x[j]
+            nodes.y[k] = nodes.y[j]
+            nodes.count[k] = nodes.count[j]
+            nodes.missing[k] = nodes.missing[j]
+            nodes.lo[k] = nodes.lo[j]
+            nodes.hi[k] = nodes.hi[j]
+            nodes.parent[k] = nodes.parent[j] >= 0 ? newNumber[Int(nodes.parent[j])] : -1
+            nodes.seedPin[k] = newNumber[Int(nodes.seedPin[j])]
+            nodes.rankX[k] = nodes.rankX[j]
+            nodes.smallestPin[k] = newNumber[Int(nodes.smallestPin[j])]
+            nodes.idPlace[k] = nodes.idPlace[j]
+            if k != j { nodes.ids.swapAt(k, j) }
+            nodes.indexedLo[k] = Nodes.dead
+            let from = Int(nodes.childStart[j]), count = Int(nodes.childCount[j])
+            nodes.childStart[k] = Int32(nextChild)
+            nodes.childCount[k] = Int32(count)
+            for c in from..<(from + count) {
+                nodes.children[nextChild] = newNumber[Int(nodes.children[c])]
+                nextChild += 1
+            }
+        }
+        nodes.removeLast(total - live, children: nodes.children.count - nextChild)
+        // Each node's lowest group holding it (the groups run from the highest levels down).
+        for group in groups {
+            for j in group.nodes { nodes.indexedLo[Int(j)] = UInt8(group.bottom) }
+        }
         idOrder = idOrder.map { newNumber[Int($0)] }
         deadNodes = 0
-        buildNeighbourGroups()
     }
 
     /// The first place in the ids' order whose id is not less than `id`.

@@ -187,6 +187,14 @@ public struct PinClusterIndex: Sendable {
             indexedLo.append(Self.dead)
         }
 
+        /// Drops the last `count` nodes and the last `children` children (the room kept).
+        mutating func removeLast(_ count: Int, children: Int) {
+            x.removeLast(count); y.removeLast(count); self.count.removeLast(count); missing.removeLast(count)
+            lo.removeLast(count); hi.removeLast(count); parent.removeLast(count); childStart.removeLast(count)
+            childCount.removeLast(count); seedPin.removeLast(count); rankX.removeLast(count); smallestPin.removeLast(count)
+            idPlace.removeLast(count); ids.removeLast(count); indexedLo.removeLast(count); self.children.removeLast(children)
+        }
+
         /// Room for `count` nodes (and as many children).
         mutating func reserveCapacity(_ count: Int) {
             x.reserveCapacity(count); y.reserveCapacity(count); self.count.reserveCapacity(count); missing.reserveCapacity(count)
