@@ -95,72 +95,75 @@ extension PinClusterIndex {
 /// indices (no random access).
 func radixSorted(_ keys: [UInt64]) -> [Int32] {
     let n = keys.count
-    var order = [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
-        for k in 0..<n { buffer[k] = Int32(k) }
+    let values = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * n)
+    let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+    defer {
+        values.deallocate()
+        scratch.deallocate()
+    }
+    return [Int32](unsafeUninitializedCapacity: n) { order, initialized in
+        keys.withUnsafeBufferPointer { keys in radixSort(keys, into: order, values: values, scratch: scratch) }
         initialized = n
     }
-    guard n > 1 else { return order }
+}
+
+/// ``radixSorted(_:)`` into `order` (keys.count entries), with scratch of 2 keys.count
+/// `values` and keys.count `scratch` entries (or more).
+func radixSort(
+    _ keys: UnsafeBufferPointer<UInt64>, into order: UnsafeMutableBufferPointer<Int32>, values: UnsafeMutableBufferPointer<UInt64>,
+    scratch: UnsafeMutableBufferPointer<Int32>
+) {
+    let n = keys.count
+    for k in 0..<n { order[k] = Int32(k) }
+    guard n > 1 else { return }
     var smallest = UInt64.max, largest: UInt64 = 0
     for key in keys {
         smallest = min(smallest, key)
         largest = max(largest, key)
     }
     let span = largest - smallest
-    guard span > 0 else { return order }
+    guard span > 0 else { return }
     var passes = 0
     while passes * 11 < 64 && (span >> UInt64(passes * 11)) > 0 { passes += 1 }
     // Every pass's digit counts, from one read of the keys.
-    var counts = [Int](repeating: 0, count: passes * 2048)
-    var values = [UInt64](repeating: 0, count: n)
-    keys.withUnsafeBufferPointer { keys in
-        values.withUnsafeMutableBufferPointer { values in
-            counts.withUnsafeMutableBufferPointer { counts in
-                for m in 0..<n {
-                    let value = keys[m] &- smallest
-                    values[m] = value
-                    for pass in 0..<passes { counts[pass * 2048 + Int((value >> UInt64(pass * 11)) & 2047)] += 1 }
-                }
+    do {
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: passes * 2048)
+        defer { counts.deallocate() }
+        counts.initialize(repeating: 0)
+        var from = (order: order.baseAddress!, values: values.baseAddress!)
+        var to = (order: scratch.baseAddress!, values: values.baseAddress! + n)
+        for m in 0..<n {
+            let value = keys[m] &- smallest
+            from.values[m] = value
+            for pass in 0..<passes { counts[pass * 2048 + Int((value >> UInt64(pass * 11)) & 2047)] += 1 }
+        }
+        for pass in 0..<passes {
+            let base = pass * 2048
+            // (A digit shared by every key leaves the order as it is.)
+            var trivial = false
+            for digit in 0..<2048 where counts[base + digit] != 0 {
+                trivial = counts[base + digit] == n
+                break
             }
-        }
-    }
-    var scratchOrder = [Int32](repeating: 0, count: n)
-    var scratchValues = [UInt64](repeating: 0, count: n)
-    for pass in 0..<passes {
-        let base = pass * 2048
-        // (A digit shared by every key leaves the order as it is.)
-        var trivial = false
-        for digit in 0..<2048 where counts[base + digit] != 0 {
-            trivial = counts[base + digit] == n
-            break
-        }
-        if trivial { continue }
-        let shift = UInt64(pass * 11)
-        counts.withUnsafeMutableBufferPointer { counts in
+            if trivial { continue }
+            let shift = UInt64(pass * 11)
             var total = 0
             for digit in 0..<2048 {
                 let c = counts[base + digit]
                 counts[base + digit] = total
                 total += c
             }
-            order.withUnsafeBufferPointer { order in
-                values.withUnsafeBufferPointer { values in
-                    scratchOrder.withUnsafeMutableBufferPointer { scratchOrder in
-                        scratchValues.withUnsafeMutableBufferPointer { scratchValues in
-                            for m in 0..<n {
-                                let value = values[m]
-                                let slot = base + Int((value >> shift) & 2047)
-                                let to = counts[slot]
-                                scratchOrder[to] = order[m]
-                                scratchValues[to] = value
-                                counts[slot] = to + 1
-                            }
-                        }
-                    }
-                }
+            for m in 0..<n {
+                let value = from.values[m]
+                let slot = base + Int((value >> shift) & 2047)
+                let place = counts[slot]
+                to.order[place] = from.order[m]
+                to.values[place] = value
+                counts[slot] = place + 1
             }
+            swap(&from, &to)
         }
-        swap(&order, &scratchOrder)
-        swap(&values, &scratchValues)
+        // (After an odd number of passes made, the order is in the scratch.)
+        if from.order != order.baseAddress! { order.baseAddress!.update(from: from.order, count: n) }
     }
-    return order
 }

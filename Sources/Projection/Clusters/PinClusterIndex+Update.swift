@@ -312,6 +312,8 @@ struct UpdatePass {
     var aloneMarked: [Int32] = []
     var touched: [Int32] = []
     var died = 0
+    /// The whole levels' buffers (see ``PinClusterIndex/ClusterScratch``).
+    var clusterScratch: PinClusterIndex.ClusterScratch? = nil
     // This level's scratch.
     var heap: [Int32] = []
     var near: [Int32] = []
@@ -610,7 +612,9 @@ struct UpdatePass {
         }
         // (Those of `gone` on level z + 1 now were met above: each is listed once.)
         for g in gone where !nodes.isAlive(Int(g), at: above) { _ = noteOld(Int(g), passing: &nextGone, formed: &formedBefore) }
-        let below = PinClusterIndex.cluster(items, radius: radius, zoom: z, nodes: &nodes, seeded: seeded)
+        // (The whole levels grow fewer: the first one's scratch serves them all.)
+        if clusterScratch == nil { clusterScratch = PinClusterIndex.ClusterScratch(capacity: items.itemCount) }
+        let below = PinClusterIndex.cluster(items, radius: radius, zoom: z, nodes: &nodes, seeded: seeded, scratch: clusterScratch)
         grow()
         for node in below.node where Int(node) < firstNew { kept[Int(node)] = false }
         for p in formedBefore where kept[Int(p)] {

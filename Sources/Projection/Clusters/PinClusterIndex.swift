@@ -319,13 +319,14 @@ public struct PinClusterIndex: Sendable {
         // Where no two pins are within r, no cluster forms and the level is the pins' level
         // unchanged. (The radius grows as the zoom falls, so these are the highest levels.)
         let separation = Self.smallestSquaredSeparation(x: level.x, y: level.y, budget: 16 * n)
+        let scratch = ClusterScratch(capacity: n)
         for zoom in stride(from: maximumZoom, through: 0, by: -1) {
             let radius = radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
             if radius * radius < separation {
                 for k in 0..<n { nodes.lo[k] = UInt8(zoom) }
                 continue
             }
-            level = Self.cluster(level, radius: radius, zoom: zoom, nodes: &nodes)
+            level = Self.cluster(level, radius: radius, zoom: zoom, nodes: &nodes, scratch: scratch)
         }
         nodes.trim()
         self.nodes = nodes
@@ -340,8 +341,11 @@ public struct PinClusterIndex: Sendable {
     /// `seeded[i]` when item i is its seed and that node's children are exactly its members (an
     /// update clustering a level whole keeps the clusters it forms again; `seeded` is empty, or
     /// one node or -1 per item of `above`). Every member's levels start at z + 1.
-    static func cluster(_ above: Level, radius: Double, zoom: Int, nodes: inout Nodes, seeded: [Int32] = []) -> Level {
+    static func cluster(
+        _ above: Level, radius: Double, zoom: Int, nodes: inout Nodes, seeded: [Int32] = [], scratch given: ClusterScratch? = nil
+    ) -> Level {
         let n = above.itemCount
+        let scratch = given.flatMap { $0.capacity >= n ? $0 : nil } ?? ClusterScratch(capacity: n)
         let world = WebMercator.worldWidthMeters
         let half = world / 2
         // A grid whose columns tile the world exactly, cells wider and taller than r by a
@@ -359,7 +363,7 @@ public struct PinClusterIndex: Sendable {
         // because ranks follow the easting (the pins' exactly, a cluster's its first pin's), so
         // the greedy pass below, in rank order, reads the grid nearly in order.
         var minColumn = columns, maxColumn = 0, minRow = rows, maxRow = 0
-        var keys = [UInt64](repeating: 0, count: n)
+        let keys = scratch.keys
         for i in 0..<n {
             let c = column(above.x[i]), r = row(above.y[i])
             minColumn = min(minColumn, c)
@@ -370,23 +374,12 @@ public struct PinClusterIndex: Sendable {
         }
         let span = maxRow - minRow + 1
         for i in 0..<n { keys[i] = UInt64((Int(keys[i] >> 32) - minColumn) * span + Int(keys[i] & 0xFFFF_FFFF) - minRow) }
-        let order = radixSorted(keys)
-        // Scratch, freed on return: the keys, points and taken flags in that order, each item's
-        // place in it and each place's cell.
-        let sortedKeys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: n)
-        let sx = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
-        let sy = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
-        let takenAt = UnsafeMutableBufferPointer<Bool>.allocate(capacity: n)
-        let positionOf = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        let cellOfPosition = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        defer {
-            sortedKeys.deallocate()
-            sx.deallocate()
-            sy.deallocate()
-            takenAt.deallocate()
-            positionOf.deallocate()
-            cellOfPosition.deallocate()
-        }
+        let order = scratch.order
+        radixSort(UnsafeBufferPointer(rebasing: keys[0..<n]), into: scratch.order, values: scratch.values, scratch: scratch.sortScratch)
+        // The keys, points and taken flags in that order, each item's place in it and each
+        // place's cell.
+        let sortedKeys = scratch.sortedKeys, sx = scratch.sx, sy = scratch.sy, takenAt = scratch.takenAt
+        let positionOf = scratch.positionOf, cellOfPosition = scratch.cellOfPosition
         var cells = 0
         for k in 0..<n {
             let i = Int(order[k])
@@ -406,9 +399,8 @@ public struct PinClusterIndex: Sendable {
         // over the occupied cells in key order: the lowest and highest key wanted in each
         // column never decrease, so each column's pointers only move forward; the wrapped
         // column is found by binary search.
-        let runs = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 8 * cells)
-        defer { runs.deallocate() }
-        runs.initialize(repeating: 0)
+        let runs = scratch.runs
+        runs[0..<(8 * cells)].initialize(repeating: 0)
         func lowerBound(_ key: UInt64) -> Int {
             var low = 0, high = n
             while low < high {
@@ -456,22 +448,8 @@ public struct PinClusterIndex: Sendable {
         // sums do not depend on the grid).
         // (The level's arrays are written into scratch as long as the level above, then
         // copied at their length.)
-        let outX = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
-        let outY = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
-        let outCount = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        let outMissing = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        let outSmallestPin = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        let outSmallestPlace = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        let outNode = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        defer {
-            outX.deallocate()
-            outY.deallocate()
-            outCount.deallocate()
-            outMissing.deallocate()
-            outSmallestPin.deallocate()
-            outSmallestPlace.deallocate()
-            outNode.deallocate()
-        }
+        let outX = scratch.outX, outY = scratch.outY, outCount = scratch.outCount, outMissing = scratch.outMissing
+        let outSmallestPin = scratch.outSmallestPin, outSmallestPlace = scratch.outSmallestPlace, outNode = scratch.outNode
         var items = 0
         var neighbours: [Int32] = []
         let updating = !seeded.isEmpty
@@ -563,6 +541,77 @@ public struct PinClusterIndex: Sendable {
         level.smallestPlace = copied(outSmallestPlace)
         level.node = copied(outNode)
         return level
+    }
+
+    /// Buffers for clustering levels one after another (a build's, an update's whole levels),
+    /// each as long as the longest level: allocated once, so that each level works in memory
+    /// already in use rather than in new pages (which the system clears as they are first
+    /// touched; per level, that took a quarter of a build's time).
+    final class ClusterScratch {
+        let capacity: Int
+        let keys: UnsafeMutableBufferPointer<UInt64>
+        let sortedKeys: UnsafeMutableBufferPointer<UInt64>
+        /// The radix sort's: twice the capacity.
+        let values: UnsafeMutableBufferPointer<UInt64>
+        let order: UnsafeMutableBufferPointer<Int32>
+        let sortScratch: UnsafeMutableBufferPointer<Int32>
+        let sx: UnsafeMutableBufferPointer<Double>
+        let sy: UnsafeMutableBufferPointer<Double>
+        let takenAt: UnsafeMutableBufferPointer<Bool>
+        let positionOf: UnsafeMutableBufferPointer<Int32>
+        let cellOfPosition: UnsafeMutableBufferPointer<Int32>
+        /// Eight per cell, at most one cell per item.
+        let runs: UnsafeMutableBufferPointer<Int32>
+        let outX: UnsafeMutableBufferPointer<Double>
+        let outY: UnsafeMutableBufferPointer<Double>
+        let outCount: UnsafeMutableBufferPointer<Int32>
+        let outMissing: UnsafeMutableBufferPointer<Int32>
+        let outSmallestPin: UnsafeMutableBufferPointer<Int32>
+        let outSmallestPlace: UnsafeMutableBufferPointer<Int32>
+        let outNode: UnsafeMutableBufferPointer<Int32>
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            keys = .allocate(capacity: capacity)
+            sortedKeys = .allocate(capacity: capacity)
+            values = .allocate(capacity: 2 * capacity)
+            order = .allocate(capacity: capacity)
+            sortScratch = .allocate(capacity: capacity)
+            sx = .allocate(capacity: capacity)
+            sy = .allocate(capacity: capacity)
+            takenAt = .allocate(capacity: capacity)
+            positionOf = .allocate(capacity: capacity)
+            cellOfPosition = .allocate(capacity: capacity)
+            runs = .allocate(capacity: 8 * capacity)
+            outX = .allocate(capacity: capacity)
+            outY = .allocate(capacity: capacity)
+            outCount = .allocate(capacity: capacity)
+            outMissing = .allocate(capacity: capacity)
+            outSmallestPin = .allocate(capacity: capacity)
+            outSmallestPlace = .allocate(capacity: capacity)
+            outNode = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            keys.deallocate()
+            sortedKeys.deallocate()
+            values.deallocate()
+            order.deallocate()
+            sortScratch.deallocate()
+            sx.deallocate()
+            sy.deallocate()
+            takenAt.deallocate()
+            positionOf.deallocate()
+            cellOfPosition.deallocate()
+            runs.deallocate()
+            outX.deallocate()
+            outY.deallocate()
+            outCount.deallocate()
+            outMissing.deallocate()
+            outSmallestPin.deallocate()
+            outSmallestPlace.deallocate()
+            outNode.deallocate()
+        }
     }
 
     /// The cluster of `count` members (items of a level, in rank order, the seed first;
