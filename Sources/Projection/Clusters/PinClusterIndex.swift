@@ -195,12 +195,37 @@ public struct PinClusterIndex: Sendable {
             idPlace.removeLast(count); ids.removeLast(count); indexedLo.removeLast(count); self.children.removeLast(children)
         }
 
-        /// Room for `count` nodes (and as many children).
-        mutating func reserveCapacity(_ count: Int) {
-            x.reserveCapacity(count); y.reserveCapacity(count); self.count.reserveCapacity(count); missing.reserveCapacity(count)
-            lo.reserveCapacity(count); hi.reserveCapacity(count); parent.reserveCapacity(count); childStart.reserveCapacity(count)
-            childCount.reserveCapacity(count); seedPin.reserveCapacity(count); rankX.reserveCapacity(count); smallestPin.reserveCapacity(count)
-            idPlace.reserveCapacity(count); ids.reserveCapacity(count); indexedLo.reserveCapacity(count); children.reserveCapacity(count)
+        /// No nodes.
+        init() {}
+
+        /// The pins' nodes in rank order (`ranked[k]` is the pin of rank k), as appending them
+        /// one by one gives, each array written in one pass, with room for `room` nodes (and as
+        /// many children).
+        init(ranked: [Int32], x px: [Double], y py: [Double], pins: [ClusterPin], level: Int, room: Int) {
+            let n = ranked.count
+            func filled<T>(_ value: (Int) -> T) -> [T] {
+                [T](unsafeUninitializedCapacity: max(room, n)) { buffer, initialized in
+                    for k in 0..<n { (buffer.baseAddress! + k).initialize(to: value(k)) }
+                    initialized = n
+                }
+            }
+            x = filled { px[Int(ranked[$0])] }
+            y = filled { py[Int(ranked[$0])] }
+            count = filled { _ in 1 }
+            missing = filled { pins[Int(ranked[$0])].category == .missing ? 1 : 0 }
+            lo = filled { _ in UInt8(level) }
+            hi = filled { _ in UInt8(level) }
+            parent = filled { _ in -1 }
+            childStart = filled { _ in 0 }
+            childCount = filled { _ in 0 }
+            seedPin = filled { Int32($0) }
+            // (A pin is its own seed pin.)
+            rankX = filled { px[Int(ranked[$0])] }
+            smallestPin = filled { Int32($0) }
+            idPlace = filled { _ in 0 }
+            ids = filled { pins[Int(ranked[$0])].id }
+            indexedLo = filled { _ in Self.dead }
+            children.reserveCapacity(room)
         }
 
         /// Every array at exactly its length once a tenth or more of it is spare (a copy of
@@ -293,16 +318,9 @@ public struct PinClusterIndex: Sendable {
         // The pins are nodes 0 ..< n, in rank order.
         let ranked = byEasting.map { byID[Int($0)] }
         let pinLevel = maximumZoom + 1
-        var nodes = Nodes()
         // (Clusters are fewer than pins; three quarters more is room enough for a city and for
         // pins spread over the world, 1.63 and 1.69 nodes per pin.)
-        nodes.reserveCapacity(n + n / 4 * 3)
-        for (rank, pin) in ranked.enumerated() {
-            let pin = Int(pin)
-            nodes.append(
-                x: px[pin], y: py[pin], count: 1, missing: pins[pin].category == .missing ? 1 : 0, lo: pinLevel, hi: pinLevel,
-                seedPin: Int32(rank), smallestPin: Int32(rank), id: pins[pin].id)
-        }
+        var nodes = Nodes(ranked: ranked, x: px, y: py, pins: pins, level: pinLevel, room: n + n / 4 * 3)
         // Each rank's place in the order of the ids (string order), and back.
         var rankOfPin = [Int32](repeating: 0, count: n)
         for (rank, pin) in ranked.enumerated() { rankOfPin[Int(pin)] = Int32(rank) }
