@@ -8,22 +8,28 @@ extension PinClusterIndex {
     /// ids are sorted by String's comparison.
     static func idSortedOrder(_ pins: [ClusterPin]) -> [Int32] {
         var prefixes = [UInt64](repeating: 0, count: pins.count)
-        for (index, pin) in pins.enumerated() {
+        // (Each id's bytes read in place: its first eight, and whether all are ASCII.)
+        @inline(__always) func prefix(_ bytes: some Sequence<UInt8>) -> UInt64? {
             var prefix: UInt64 = 0, taken = 0
-            for byte in pin.id.utf8 {
-                guard byte < 0x80 else {
-                    let order = (0..<Int32(pins.count)).sorted { a, b in
-                        let x = pins[Int(a)].id, y = pins[Int(b)].id
-                        return x != y ? x < y : a < b
-                    }
-                    return order
-                }
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
                 if taken < 8 {
                     prefix |= UInt64(byte) << UInt64(56 - 8 * taken)
                     taken += 1
                 }
             }
-            prefixes[index] = prefix
+            return prefix
+        }
+        for index in pins.indices {
+            let utf8 = pins[index].id.utf8
+            guard let found = utf8.withContiguousStorageIfAvailable({ prefix($0) }) ?? prefix(utf8) else {
+                let order = (0..<Int32(pins.count)).sorted { a, b in
+                    let x = pins[Int(a)].id, y = pins[Int(b)].id
+                    return x != y ? x < y : a < b
+                }
+                return order
+            }
+            prefixes[index] = found
         }
         var order = radixSorted(prefixes)
         var start = 0
