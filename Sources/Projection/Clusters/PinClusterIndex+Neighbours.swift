@@ -167,37 +167,7 @@ struct NeighbourGroup: Sendable {
     mutating func consolidate(_ all: PinClusterIndex.Nodes) {
         flush()
         guard !sideKeys.isEmpty, sideKeys.count * 8 > keys.count else { return }
-        var live = 0
-        for k in keys.indices where all.lo[Int(nodes[k])] != PinClusterIndex.Nodes.dead {
-            keys[live] = keys[k]
-            nodes[live] = nodes[k]
-            live += 1
-        }
-        keys.removeLast(keys.count - live)
-        nodes.removeLast(nodes.count - live)
-        var mergedKeys: [UInt64] = [], mergedNodes: [Int32] = []
-        mergedKeys.reserveCapacity(keys.count + sideKeys.count)
-        mergedNodes.reserveCapacity(keys.count + sideKeys.count)
-        var a = 0, b = 0
-        while a < keys.count || b < sideKeys.count {
-            if b == sideKeys.count || (a < keys.count && (keys[a] < sideKeys[b] || (keys[a] == sideKeys[b] && nodes[a] < sideNodes[b]))) {
-                mergedKeys.append(keys[a])
-                mergedNodes.append(nodes[a])
-                a += 1
-            } else {
-                if all.lo[Int(sideNodes[b])] != PinClusterIndex.Nodes.dead {
-                    mergedKeys.append(sideKeys[b])
-                    mergedNodes.append(sideNodes[b])
-                }
-                b += 1
-            }
-        }
-        keys = mergedKeys
-        nodes = mergedNodes
-        sideKeys = []
-        sideNodes = []
-        sideTable = []
-        buildTable()
+        mergeParts { all.lo[Int($0)] != PinClusterIndex.Nodes.dead ? $0 : nil }
     }
 
     /// The group after the nodes are renumbered (`newNumber`, -1 for a dead node; the order
@@ -205,6 +175,17 @@ struct NeighbourGroup: Sendable {
     /// on none of its levels.
     mutating func compact(_ all: PinClusterIndex.Nodes, _ newNumber: [Int32]) {
         flush()
+        let top = top, bottom = bottom
+        mergeParts { j in
+            newNumber[Int(j)] >= 0 && Int(all.lo[Int(j)]) <= top && Int(all.hi[Int(j)]) >= bottom ? newNumber[Int(j)] : nil
+        }
+    }
+
+    /// The main and side parts (pending additions flushed) merged into the main part in their
+    /// order, by key then node, each entry's node mapped (nil: left out); the side part
+    /// emptied.
+    @inline(__always)
+    private mutating func mergeParts(_ mapped: (Int32) -> Int32?) {
         var mergedKeys: [UInt64] = [], mergedNodes: [Int32] = []
         mergedKeys.reserveCapacity(keys.count + sideKeys.count)
         mergedNodes.reserveCapacity(keys.count + sideKeys.count)
@@ -218,10 +199,9 @@ struct NeighbourGroup: Sendable {
                 (key, node) = (sideKeys[b], sideNodes[b])
                 b += 1
             }
-            let j = Int(node)
-            guard newNumber[j] >= 0, Int(all.lo[j]) <= top, Int(all.hi[j]) >= bottom else { continue }
+            guard let kept = mapped(node) else { continue }
             mergedKeys.append(key)
-            mergedNodes.append(newNumber[j])
+            mergedNodes.append(kept)
         }
         keys = mergedKeys
         nodes = mergedNodes
