@@ -89,6 +89,7 @@ struct PinClusterUpdateTests {
             let rebuilt = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
             #expect(index.count == pins.count)
             #expect(index.levelItems == rebuilt.levelItems)
+            #expect(Self.inconsistency(index) == nil)
             let difference = Self.firstDifference(index, rebuilt)
             #expect(difference == nil, "round \(round): \(upserts.count) upserted, \(removals.count) removed")
             if difference != nil { break }
@@ -113,6 +114,7 @@ struct PinClusterUpdateTests {
                 try index.update(upserting: upserts, removing: removals, wholeLevelFactor: factor)
                 let rebuilt = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
                 #expect(index.levelItems == rebuilt.levelItems)
+                #expect(Self.inconsistency(index) == nil)
                 let difference = Self.firstDifference(index, rebuilt)
                 #expect(difference == nil, "seed \(seed) round \(round), whole levels at \(factor)")
                 if difference != nil { return }
@@ -149,6 +151,80 @@ struct PinClusterUpdateTests {
             try index.update(upserting: back, removing: backRemovals)
             #expect(index == original)
         }
+    }
+
+    /// What is inconsistent inside an index after updates, or nil: the update's scratch not
+    /// all at rest; a live node's levels, parent, children or seed pin not agreeing; the dead
+    /// miscounted; a neighbour group with a repeated node, a wrong or unsorted key; a live node
+    /// missing from the group of one of its levels; a pin's place in the ids' order wrong.
+    static func inconsistency(_ index: PinClusterIndex) -> String? {
+        let nodes = index.nodes
+        let n = nodes.nodeCount
+        // Scratch at rest.
+        if let box = index.updateScratch {
+            let s = box.scratch
+            let c = s.savedLo.count
+            for a in [s.savedParent.count, s.seedState.count, s.owner.count, s.queued.count, s.replaced.count, s.hasFresh.count, s.kept.count, s.aloneTo.count]
+            where a != c { return "scratch lengths differ" }
+            for j in 0..<c {
+                if s.savedLo[j] != 254 { return "savedLo[\(j)] = \(s.savedLo[j])" }
+                if s.aloneTo[j] != 255 { return "aloneTo[\(j)] = \(s.aloneTo[j])" }
+                if s.seedState[j] != -1 { return "seedState[\(j)]" }
+                if s.owner[j] != -1 { return "owner[\(j)]" }
+                if s.queued[j] { return "queued[\(j)]" }
+                if s.replaced[j] != -1 { return "replaced[\(j)]" }
+                if s.hasFresh[j] { return "hasFresh[\(j)]" }
+                if s.kept[j] { return "kept[\(j)]" }
+            }
+        }
+        var dead = 0
+        for j in 0..<n {
+            if nodes.lo[j] == PinClusterIndex.Nodes.dead { dead += 1; continue }
+            if nodes.lo[j] > nodes.hi[j] { return "node \(j) lo > hi" }
+            let p = Int(nodes.parent[j])
+            if p >= 0 {
+                if p >= n || nodes.lo[p] == PinClusterIndex.Nodes.dead { return "node \(j) parent \(p) dead" }
+                if Int(nodes.hi[p]) + 1 != Int(nodes.lo[j]) { return "node \(j) parent levels" }
+            } else if nodes.lo[j] != 0 { return "node \(j) no parent, lo \(nodes.lo[j])" }
+            let from = Int(nodes.childStart[j]), c = Int(nodes.childCount[j])
+            if from + c > nodes.children.count { return "node \(j) children out of range" }
+            for k in from..<(from + c) {
+                let ch = Int(nodes.children[k])
+                if ch < 0 || ch >= n || nodes.lo[ch] == PinClusterIndex.Nodes.dead { return "node \(j) child \(ch) dead" }
+                if Int(nodes.parent[ch]) != j { return "node \(j) child \(ch) parent \(nodes.parent[ch])" }
+            }
+            if Int(nodes.seedPin[j]) >= n || nodes.lo[Int(nodes.seedPin[j])] == PinClusterIndex.Nodes.dead { return "node \(j) seedPin dead" }
+        }
+        if dead != index.deadNodes { return "deadNodes \(index.deadNodes) vs \(dead)" }
+        // Groups: each live node in every group of its levels and from indexedLo to hi; no duplicates.
+        var member = [Set<Int32>](repeating: [], count: index.groups.count)
+        for (g, group) in index.groups.enumerated() {
+            let all = group.nodes + group.sideNodes + group.pendingNodes
+            let set = Set(all)
+            if set.count != all.count { return "group \(g) duplicates" }
+            for j in all where Int(j) >= n { return "group \(g) node \(j) out of range" }
+            member[g] = set
+            if group.keys.count != group.nodes.count || group.sideKeys.count != group.sideNodes.count { return "group \(g) key counts" }
+            for k in group.keys.indices where PinClusterIndex.mortonKey(x: nodes.x[Int(group.nodes[k])], y: nodes.y[Int(group.nodes[k])]) != group.keys[k] {
+                return "group \(g) key mismatch"
+            }
+            for k in group.sideKeys.indices where PinClusterIndex.mortonKey(x: nodes.x[Int(group.sideNodes[k])], y: nodes.y[Int(group.sideNodes[k])]) != group.sideKeys[k] {
+                return "group \(g) side key mismatch"
+            }
+            for k in 1..<max(group.keys.count, 1) where group.keys[k - 1] > group.keys[k] { return "group \(g) unsorted" }
+        }
+        for j in 0..<n where nodes.lo[j] != PinClusterIndex.Nodes.dead {
+            let low = min(Int(nodes.lo[j]), Int(nodes.indexedLo[j]))
+            for z in low...Int(nodes.hi[j]) {
+                let g = Int(index.groupOfLevel[z])
+                if !member[g].contains(Int32(j)) {
+                    return "node \(j) (lo \(nodes.lo[j]) hi \(nodes.hi[j]) indexedLo \(nodes.indexedLo[j])) not in group \(g) of level \(z)"
+                }
+            }
+        }
+        // idPlace.
+        for (place, node) in index.idOrder.enumerated() where Int(nodes.idPlace[Int(node)]) != place { return "idPlace of \(node)" }
+        return nil
     }
 
     /// Where two indexes differ first (a level), or nil when they are equal.
@@ -244,7 +320,7 @@ struct PinClusterUpdateTests {
                     var equal: [Bool] = []
                     for _ in 0..<4 {
                         try copy.update(upserting: round.forward.upserts, removing: round.forward.removals)
-                        equal.append(copy == round.expected)
+                        equal.append(copy == round.expected && Self.inconsistency(copy) == nil)
                         try copy.update(upserting: round.back.upserts, removing: round.back.removals)
                         equal.append(copy == base)
                     }
@@ -279,6 +355,7 @@ struct PinClusterUpdateTests {
             }
             for pin in upserts { pins[pin.id] = pin }
             try index.update(upserting: upserts)
+            #expect(Self.inconsistency(index) == nil)
             let difference = Self.firstDifference(index, try PinClusterIndex(pins: Array(pins.values)))
             #expect(difference == nil, "round \(round)")
             if difference != nil { break }
