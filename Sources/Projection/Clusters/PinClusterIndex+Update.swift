@@ -155,7 +155,7 @@ extension PinClusterIndex {
         // grid pass, its clusters formed again kept).
         var whole: Level? = nil
         for zoom in stride(from: maximumZoom, through: 0, by: -1) {
-            let radius = radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
+            let radius = Self.radius(points: radiusPoints, zoom: zoom)
             pass.groups[Int(groupOfLevel[zoom + 1])].flush()
             if whole == nil && wholeLevelFactor > 0
                 && fresh.count + gone.count >= (levelItems[zoom + 1] + wholeLevelFactor - 1) / wholeLevelFactor
@@ -411,8 +411,7 @@ struct UpdatePass {
     mutating func markAlone(_ pins: [Int32], radiusPoints: Double, levelItems: [Int]) {
         guard maximumZoom >= 3, levelItems[maximumZoom - 3] * 8 >= levelItems[maximumZoom] * 7 else { return }
         let pinLevel = maximumZoom + 1
-        func radius(_ z: Int) -> Double { radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(z))) }
-        func clear(_ z: Int) -> Double { 3.01 * radius(z) + 1e-6 }
+        func clear(_ z: Int) -> Double { 3.01 * PinClusterIndex.radius(points: radiusPoints, zoom: z) + 1e-6 }
         let reach = clear(maximumZoom - 3)
         let g = Int(groupOfLevel[pinLevel])
         groups[g].flush()

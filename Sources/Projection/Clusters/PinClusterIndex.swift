@@ -339,7 +339,7 @@ public struct PinClusterIndex: Sendable {
         let separation = Self.smallestSquaredSeparation(x: level.x, y: level.y, budget: 16 * n)
         let scratch = ClusterScratch(capacity: n)
         for zoom in stride(from: maximumZoom, through: 0, by: -1) {
-            let radius = radiusPoints * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
+            let radius = Self.radius(points: radiusPoints, zoom: zoom)
             if radius * radius < separation {
                 for k in 0..<n { nodes.lo[k] = UInt8(zoom) }
                 continue
@@ -352,6 +352,11 @@ public struct PinClusterIndex: Sendable {
         groups = []
         groupOfLevel = []
         buildNeighbourGroups()
+    }
+
+    /// The cluster radius of level z in Web Mercator metres: r_z = radius W / (256 2^z).
+    static func radius(points: Double, zoom: Int) -> Double {
+        points * WebMercator.worldWidthMeters / (256 * exp2(Double(zoom)))
     }
 
     /// Level z from level z + 1: the items that stay as they are keep their nodes (now on level
