@@ -187,6 +187,36 @@ public struct PinClusterIndex: Sendable {
             indexedLo.append(Self.dead)
         }
 
+        /// Appends the clusters formed at a level (on that level only, no parent yet), each
+        /// array at once, with their children after the present ones in the same order.
+        mutating func appendFormed(_ formed: ClusterScratch.Formed, count: Int, children formedChildren: UnsafeBufferPointer<Int32>, level: Int) {
+            guard count > 0 else { return }
+            func part<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> UnsafeBufferPointer<T> { UnsafeBufferPointer(start: buffer.baseAddress, count: count) }
+            var start = Int32(children.count)
+            x.append(contentsOf: part(formed.x))
+            y.append(contentsOf: part(formed.y))
+            self.count.append(contentsOf: part(formed.count))
+            missing.append(contentsOf: part(formed.missing))
+            lo.append(contentsOf: repeatElement(UInt8(level), count: count))
+            hi.append(contentsOf: repeatElement(UInt8(level), count: count))
+            parent.append(contentsOf: repeatElement(-1, count: count))
+            childStart.append(contentsOf: [Int32](unsafeUninitializedCapacity: count) { starts, initialized in
+                for k in 0..<count {
+                    starts[k] = start
+                    start += formed.childCount[k]
+                }
+                initialized = count
+            })
+            childCount.append(contentsOf: part(formed.childCount))
+            seedPin.append(contentsOf: part(formed.seedPin))
+            rankX.append(contentsOf: (0..<count).lazy.map { [x] k in x[Int(formed.seedPin[k])] })
+            smallestPin.append(contentsOf: part(formed.smallestPin))
+            idPlace.append(contentsOf: repeatElement(0, count: count))
+            ids.append(contentsOf: repeatElement("", count: count))
+            indexedLo.append(contentsOf: repeatElement(Self.dead, count: count))
+            children.append(contentsOf: formedChildren)
+        }
+
         /// Drops the last `count` nodes and the last `children` children (the room kept).
         mutating func removeLast(_ count: Int, children: Int) {
             x.removeLast(count); y.removeLast(count); self.count.removeLast(count); missing.removeLast(count)
@@ -470,19 +500,36 @@ public struct PinClusterIndex: Sendable {
         // yet taken within r of it (read from its cell's runs), ascending (rank order, so that
         // sums do not depend on the grid).
         // (The level's arrays are written into scratch as long as the level above, then
-        // copied at their length.)
+        // copied at their length; the clusters formed are written into scratch too and
+        // appended to the nodes at the end, each array at once. The members' levels and
+        // parents are written through pointers, with the two arrays moved out of the nodes
+        // meanwhile.)
         let outX = scratch.outX, outY = scratch.outY, outCount = scratch.outCount, outMissing = scratch.outMissing
         let outSmallestPin = scratch.outSmallestPin, outSmallestPlace = scratch.outSmallestPlace, outNode = scratch.outNode
+        let members = scratch.members.baseAddress!
+        let formed = scratch.formed, formedChildren = scratch.formedChildren.baseAddress!
+        let firstFormed = nodes.nodeCount
+        var formedCount = 0, formedChildCount = 0
         var items = 0
-        var neighbours: [Int32] = []
         let updating = !seeded.isEmpty
+        var levels: [UInt8] = [], parents: [Int32] = []
+        swap(&levels, &nodes.lo)
+        swap(&parents, &nodes.parent)
+        levels.withUnsafeMutableBufferPointer { levels in
+            parents.withUnsafeMutableBufferPointer { parents in
+                above.x.withUnsafeBufferPointer { ax in
+                    above.y.withUnsafeBufferPointer { ay in
+                        above.count.withUnsafeBufferPointer { acount in
+                            above.missing.withUnsafeBufferPointer { amissing in
+                                above.smallestPlace.withUnsafeBufferPointer { aplace in
+                                    above.node.withUnsafeBufferPointer { anode in
         for i in 0..<n {
             let position = Int(positionOf[i])
             guard !takenAt[position] else { continue }
             takenAt[position] = true
             let px = sx[position], py = sy[position]
-            neighbours.removeAll(keepingCapacity: true)
-            neighbours.append(Int32(i))
+            members[0] = Int32(i)
+            var memberCount = 1
             let cellRuns = 8 * Int(cellOfPosition[position])
             for run in 0..<4 {
                 var k = Int(runs[cellRuns + 2 * run])
@@ -492,23 +539,27 @@ public struct PinClusterIndex: Sendable {
                         let dx = WebMercator.wrappedEasting(sx[k] - px), dy = sy[k] - py
                         if dx * dx + dy * dy <= r2 {
                             takenAt[k] = true
-                            neighbours.append(order[k])
+                            members[memberCount] = order[k]
+                            memberCount += 1
                         }
                     }
                     k += 1
                 }
             }
-            if neighbours.count > 1 {
+            if memberCount > 1 {
                 // (Ascending: the seed is the lowest, the rest came in grid order.)
-                if neighbours.count > 2 { neighbours[1...].sort() }
+                if memberCount > 2 {
+                    var rest = UnsafeMutableBufferPointer(start: members + 1, count: memberCount - 1)
+                    rest.sort()
+                }
                 let cluster = merged(
-                    count: neighbours.count, member: { Int(neighbours[$0]) }, x: above.x, y: above.y, count: above.count,
-                    missing: above.missing, smallestPlace: { above.smallestPlace[$0] })
+                    count: memberCount, member: { Int(members[$0]) }, x: ax, y: ay, count: acount, missing: amissing,
+                    smallestPlace: { aplace[$0] })
                 let smallestPin = above.smallestPin[cluster.smallest]
                 var node = updating ? seeded[i] : -1
-                if node >= 0 && Int(nodes.childCount[Int(node)]) == neighbours.count {
+                if node >= 0 && Int(nodes.childCount[Int(node)]) == memberCount {
                     let from = Int(nodes.childStart[Int(node)])
-                    for k in neighbours.indices where nodes.children[from + k] != above.node[Int(neighbours[k])] {
+                    for k in 0..<memberCount where nodes.children[from + k] != anode[Int(members[k])] {
                         node = -1
                         break
                     }
@@ -516,44 +567,60 @@ public struct PinClusterIndex: Sendable {
                     node = -1
                 }
                 if node >= 0 {
-                    nodes.lo[Int(node)] = UInt8(zoom)
+                    levels[Int(node)] = UInt8(zoom)
                 } else {
-                    node = Int32(nodes.nodeCount)
-                    nodes.append(
-                        x: cluster.x, y: cluster.y, count: cluster.count, missing: cluster.missing, lo: zoom, hi: zoom,
-                        seedPin: nodes.seedPin[Int(above.node[i])], smallestPin: smallestPin, id: "")
-                    nodes.childCount[Int(node)] = Int32(neighbours.count)
-                    for j in neighbours { nodes.children.append(above.node[Int(j)]) }
+                    node = Int32(firstFormed + formedCount)
+                    formed.x[formedCount] = cluster.x
+                    formed.y[formedCount] = cluster.y
+                    formed.count[formedCount] = cluster.count
+                    formed.missing[formedCount] = cluster.missing
+                    formed.seedPin[formedCount] = nodes.seedPin[Int(anode[i])]
+                    formed.smallestPin[formedCount] = smallestPin
+                    formed.childCount[formedCount] = Int32(memberCount)
+                    formedCount += 1
+                    for k in 0..<memberCount { formedChildren[formedChildCount + k] = anode[Int(members[k])] }
+                    formedChildCount += memberCount
                 }
-                for j in neighbours {
-                    let child = Int(above.node[Int(j)])
+                for k in 0..<memberCount {
+                    let child = Int(anode[Int(members[k])])
                     // (A build's items are on level z + 1 from their start; an update's may
                     // have been on lower levels.)
-                    if updating { nodes.lo[child] = UInt8(zoom + 1) }
-                    nodes.parent[child] = node
+                    if updating { levels[child] = UInt8(zoom + 1) }
+                    parents[child] = node
                 }
                 outX[items] = cluster.x
                 outY[items] = cluster.y
                 outCount[items] = cluster.count
                 outMissing[items] = cluster.missing
                 outSmallestPin[items] = smallestPin
-                outSmallestPlace[items] = above.smallestPlace[cluster.smallest]
+                outSmallestPlace[items] = aplace[cluster.smallest]
                 outNode[items] = node
             } else {
                 // Alone (or a cluster with no neighbour: it stays the same node).
-                nodes.lo[Int(above.node[i])] = UInt8(zoom)
+                levels[Int(anode[i])] = UInt8(zoom)
                 // (A build's items alone have no parent yet; an update's may have had one.)
-                if updating { nodes.parent[Int(above.node[i])] = -1 }
+                if updating { parents[Int(anode[i])] = -1 }
                 outX[items] = px
                 outY[items] = py
-                outCount[items] = above.count[i]
-                outMissing[items] = above.missing[i]
+                outCount[items] = acount[i]
+                outMissing[items] = amissing[i]
                 outSmallestPin[items] = above.smallestPin[i]
-                outSmallestPlace[items] = above.smallestPlace[i]
-                outNode[items] = above.node[i]
+                outSmallestPlace[items] = aplace[i]
+                outNode[items] = anode[i]
             }
             items += 1
         }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        swap(&levels, &nodes.lo)
+        swap(&parents, &nodes.parent)
+        nodes.appendFormed(formed, count: formedCount, children: UnsafeBufferPointer(start: formedChildren, count: formedChildCount), level: zoom)
         func copied<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> [T] { Array(UnsafeBufferPointer(rebasing: buffer[0..<items])) }
         var level = Level()
         level.x = copied(outX)
@@ -592,6 +659,23 @@ public struct PinClusterIndex: Sendable {
         let outSmallestPin: UnsafeMutableBufferPointer<Int32>
         let outSmallestPlace: UnsafeMutableBufferPointer<Int32>
         let outNode: UnsafeMutableBufferPointer<Int32>
+        /// The members of the cluster being formed.
+        let members: UnsafeMutableBufferPointer<Int32>
+        /// The clusters formed at a level (at most half as many as its items, each of two or
+        /// more) and their children (at most one per item).
+        let formed: Formed
+        let formedChildren: UnsafeMutableBufferPointer<Int32>
+
+        /// Clusters formed at a level, before they are nodes (struct of arrays).
+        struct Formed {
+            let x: UnsafeMutableBufferPointer<Double>
+            let y: UnsafeMutableBufferPointer<Double>
+            let count: UnsafeMutableBufferPointer<Int32>
+            let missing: UnsafeMutableBufferPointer<Int32>
+            let seedPin: UnsafeMutableBufferPointer<Int32>
+            let smallestPin: UnsafeMutableBufferPointer<Int32>
+            let childCount: UnsafeMutableBufferPointer<Int32>
+        }
 
         init(capacity: Int) {
             self.capacity = capacity
@@ -613,6 +697,13 @@ public struct PinClusterIndex: Sendable {
             outSmallestPin = .allocate(capacity: capacity)
             outSmallestPlace = .allocate(capacity: capacity)
             outNode = .allocate(capacity: capacity)
+            members = .allocate(capacity: capacity)
+            let clusters = capacity / 2 + 1
+            formed = Formed(
+                x: .allocate(capacity: clusters), y: .allocate(capacity: clusters), count: .allocate(capacity: clusters),
+                missing: .allocate(capacity: clusters), seedPin: .allocate(capacity: clusters), smallestPin: .allocate(capacity: clusters),
+                childCount: .allocate(capacity: clusters))
+            formedChildren = .allocate(capacity: capacity)
         }
 
         deinit {
@@ -634,6 +725,15 @@ public struct PinClusterIndex: Sendable {
             outSmallestPin.deallocate()
             outSmallestPlace.deallocate()
             outNode.deallocate()
+            members.deallocate()
+            formed.x.deallocate()
+            formed.y.deallocate()
+            formed.count.deallocate()
+            formed.missing.deallocate()
+            formed.seedPin.deallocate()
+            formed.smallestPin.deallocate()
+            formed.childCount.deallocate()
+            formedChildren.deallocate()
         }
     }
 
@@ -644,9 +744,9 @@ public struct PinClusterIndex: Sendable {
     /// member with the smallest id (its index into the arrays). The build and the update both
     /// make clusters here, so they agree bit for bit.
     @inline(__always)
-    static func merged(
-        count: Int, member: (Int) -> Int, x: [Double], y: [Double], count counts: [Int32], missing: [Int32], smallestPlace: (Int) -> Int32
-    ) -> (x: Double, y: Double, count: Int32, missing: Int32, smallest: Int) {
+    static func merged<Reals: RandomAccessCollection<Double>, Counts: RandomAccessCollection<Int32>>(
+        count: Int, member: (Int) -> Int, x: Reals, y: Reals, count counts: Counts, missing: Counts, smallestPlace: (Int) -> Int32
+    ) -> (x: Double, y: Double, count: Int32, missing: Int32, smallest: Int) where Reals.Index == Int, Counts.Index == Int {
         let half = WebMercator.worldWidthMeters / 2
         let px = x[member(0)]
         var pins: Int64 = 0
