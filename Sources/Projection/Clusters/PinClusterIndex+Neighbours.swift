@@ -16,7 +16,8 @@ extension PinClusterIndex {
     /// A coordinate on the 2^32 grid: floor((v + W/2) 2^32 / W), within 0 ... 2^32 - 1.
     @inline(__always)
     static func gridCoordinate(_ v: Double) -> UInt64 {
-        let u = ((v + WebMercator.worldWidthMeters / 2) * (4_294_967_296.0 / WebMercator.worldWidthMeters)).rounded(.down)
+        let u = (v + WebMercator.worldWidthMeters / 2) * (4_294_967_296.0 / WebMercator.worldWidthMeters)
+        // (Truncating what is clamped onto 0 ... 2^32 - 1 rounds it down.)
         return UInt64(min(max(u, 0), 4_294_967_295))
     }
 
@@ -69,35 +70,63 @@ extension PinClusterIndex {
             top = bottom - 1
         }
         // Each group's entries counted, then written at their places (the nodes ascending, so
-        // that the stable sort by key below breaks ties by node).
-        var starts = [Int](repeating: 0, count: groups.count + 1)
-        for j in 0..<nodes.nodeCount where nodes.lo[j] != Nodes.dead {
-            var g = Int(groupOfLevel[Int(nodes.hi[j])])
-            while g < groups.count && groups[g].top >= Int(nodes.lo[j]) {
-                starts[g + 1] += 1
-                g += 1
-            }
+        // that the stable sort by key below breaks ties by node). The groups partition the
+        // levels, from the highest down: a node on levels lo ... hi is in the groups of hi to
+        // lo.
+        let groupCount = groups.count
+        var starts = [Int](repeating: 0, count: groupCount + 1)
+        let lo = nodes.lo, hi = nodes.hi, xs = nodes.x, ys = nodes.y
+        for j in 0..<nodes.nodeCount where lo[j] != Nodes.dead {
+            starts[Int(groupOfLevel[Int(hi[j])]) + 1] += 1
+            if Int(groupOfLevel[Int(lo[j])]) + 2 <= groupCount { starts[Int(groupOfLevel[Int(lo[j])]) + 2] -= 1 }
         }
-        for g in groups.indices { starts[g + 1] += starts[g] }
-        var keys = [UInt64](repeating: 0, count: starts[groups.count])
-        var members = [Int32](repeating: 0, count: starts[groups.count])
+        // (Counts from their differences, then starts from the counts.)
+        for g in 0..<groupCount { starts[g + 1] += starts[g] }
+        var largest = 0
+        for g in 0..<groupCount { largest = max(largest, starts[g + 1]) }
+        for g in 0..<groupCount { starts[g + 1] += starts[g] }
+        let total = starts[groupCount]
+        let keys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: total)
+        let members = UnsafeMutableBufferPointer<Int32>.allocate(capacity: total)
+        defer {
+            keys.deallocate()
+            members.deallocate()
+        }
         var next = starts
-        for j in 0..<nodes.nodeCount where nodes.lo[j] != Nodes.dead {
-            let key = Self.mortonKey(x: nodes.x[j], y: nodes.y[j])
-            var g = Int(groupOfLevel[Int(nodes.hi[j])])
-            while g < groups.count && groups[g].top >= Int(nodes.lo[j]) {
-                keys[next[g]] = key
-                members[next[g]] = Int32(j)
-                next[g] += 1
-                nodes.indexedLo[j] = UInt8(groups[g].bottom)
-                g += 1
+        let bottoms = groups.map { UInt8($0.bottom) }
+        nodes.indexedLo.withUnsafeMutableBufferPointer { indexedLo in
+            for j in 0..<lo.count where lo[j] != Nodes.dead {
+                let key = Self.mortonKey(x: xs[j], y: ys[j])
+                let last = Int(groupOfLevel[Int(lo[j])])
+                for g in Int(groupOfLevel[Int(hi[j])])...last {
+                    keys[next[g]] = key
+                    members[next[g]] = Int32(j)
+                    next[g] += 1
+                }
+                indexedLo[j] = bottoms[last]
             }
         }
-        for g in groups.indices {
-            let groupKeys = Array(keys[starts[g]..<starts[g + 1]])
-            let order = radixSorted(groupKeys)
-            groups[g].keys = order.map { groupKeys[Int($0)] }
-            groups[g].nodes = order.map { members[starts[g] + Int($0)] }
+        // Each group sorted by key in buffers for the largest, its keys and nodes gathered.
+        let order = UnsafeMutableBufferPointer<Int32>.allocate(capacity: largest)
+        let values = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * largest)
+        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: largest)
+        defer {
+            order.deallocate()
+            values.deallocate()
+            scratch.deallocate()
+        }
+        for g in 0..<groupCount {
+            let from = starts[g], count = starts[g + 1] - from
+            groups[g].keys = [UInt64](unsafeUninitializedCapacity: count) { sorted, initialized in
+                radixSort(
+                    UnsafeBufferPointer(rebasing: keys[from..<(from + count)]), into: order, values: values, scratch: scratch,
+                    sortedKeys: sorted.baseAddress)
+                initialized = count
+            }
+            groups[g].nodes = [Int32](unsafeUninitializedCapacity: count) { sorted, initialized in
+                for k in 0..<count { sorted[k] = members[from + Int(order[k])] }
+                initialized = count
+            }
             groups[g].buildTable()
         }
     }

@@ -97,8 +97,7 @@ extension PinClusterIndex {
 
 /// The indices 0 ..< keys.count sorted by key, stably: a least-significant-digit radix sort
 /// with 11-bit digits of the key less the smallest, as many passes as the largest difference
-/// needs (a pass whose digit is the same for every key is skipped), the keys moved with their
-/// indices (no random access).
+/// needs (a pass whose digit is the same for every key is skipped).
 func radixSorted(_ keys: [UInt64]) -> [Int32] {
     let n = keys.count
     let values = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * n)
@@ -114,62 +113,122 @@ func radixSorted(_ keys: [UInt64]) -> [Int32] {
 }
 
 /// ``radixSorted(_:)`` into `order` (keys.count entries), with scratch of 2 keys.count
-/// `values` and keys.count `scratch` entries (or more).
+/// `values` and keys.count `scratch` entries (or more); the keys in that order into
+/// `sortedKeys` too when given (keys.count entries).
+///
+/// When the difference from the smallest key and the index fit in 64 bits together (the
+/// difference above the index), each pass moves that one word: the index is the low bits,
+/// so equal keys keep their order. Otherwise each pass moves the difference and the index
+/// apart. Each pass's digits are counted while the pass before moves the keys.
 func radixSort(
     _ keys: UnsafeBufferPointer<UInt64>, into order: UnsafeMutableBufferPointer<Int32>, values: UnsafeMutableBufferPointer<UInt64>,
-    scratch: UnsafeMutableBufferPointer<Int32>
+    scratch: UnsafeMutableBufferPointer<Int32>, sortedKeys: UnsafeMutablePointer<UInt64>? = nil
 ) {
     let n = keys.count
-    for k in 0..<n { order[k] = Int32(k) }
-    guard n > 1 else { return }
+    guard n > 0 else { return }
     var smallest = UInt64.max, largest: UInt64 = 0
     for key in keys {
         smallest = min(smallest, key)
         largest = max(largest, key)
     }
     let span = largest - smallest
-    guard span > 0 else { return }
-    var passes = 0
-    while passes * 11 < 64 && (span >> UInt64(passes * 11)) > 0 { passes += 1 }
-    // Every pass's digit counts, from one read of the keys.
-    do {
-        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: passes * 2048)
-        defer { counts.deallocate() }
-        counts.initialize(repeating: 0)
-        var from = (order: order.baseAddress!, values: values.baseAddress!)
-        var to = (order: scratch.baseAddress!, values: values.baseAddress! + n)
-        for m in 0..<n {
-            let value = keys[m] &- smallest
-            from.values[m] = value
-            for pass in 0..<passes { counts[pass * 2048 + Int((value >> UInt64(pass * 11)) & 2047)] += 1 }
+    let spanBits = UInt64.bitWidth - span.leadingZeroBitCount
+    let indexBits = UInt64.bitWidth - UInt64(n - 1).leadingZeroBitCount
+    let passes = (spanBits + 10) / 11
+    let counts = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * 2048)
+    defer { counts.deallocate() }
+    // (The pass's counts and the next one's, swapped after each pass.)
+    var current = counts, following = counts + 2048
+    // Whether the counts of all n keys' digits are one digit's (the pass leaves the order).
+    func trivial(_ counts: UnsafeMutablePointer<Int32>) -> Bool {
+        for digit in 0..<2048 where counts[digit] != 0 { return counts[digit] == Int32(n) }
+        return true
+    }
+    // Counts into starts, in place.
+    func starts(_ counts: UnsafeMutablePointer<Int32>) {
+        var total: Int32 = 0
+        for digit in 0..<2048 {
+            let c = counts[digit]
+            counts[digit] = total
+            total += c
         }
+    }
+    if spanBits + indexBits <= 64 {
+        var from = values.baseAddress!, to = values.baseAddress! + n
+        let low = UInt64(indexBits)
+        current.initialize(repeating: 0, count: 2048)
+        for m in 0..<n {
+            let value = (keys[m] &- smallest) << low | UInt64(m)
+            from[m] = value
+            current[Int((value >> low) & 2047)] += 1
+        }
+        var counted = true
         for pass in 0..<passes {
-            let base = pass * 2048
-            // (A digit shared by every key leaves the order as it is.)
-            var trivial = false
-            for digit in 0..<2048 where counts[base + digit] != 0 {
-                trivial = counts[base + digit] == n
-                break
+            let shift = low + UInt64(11 * pass)
+            if !counted {
+                current.initialize(repeating: 0, count: 2048)
+                for m in 0..<n { current[Int((from[m] >> shift) & 2047)] += 1 }
             }
-            if trivial { continue }
-            let shift = UInt64(pass * 11)
-            var total = 0
-            for digit in 0..<2048 {
-                let c = counts[base + digit]
-                counts[base + digit] = total
-                total += c
+            if trivial(current) {
+                counted = false
+                continue
             }
-            for m in 0..<n {
-                let value = from.values[m]
-                let slot = base + Int((value >> shift) & 2047)
-                let place = counts[slot]
-                to.order[place] = from.order[m]
-                to.values[place] = value
-                counts[slot] = place + 1
+            starts(current)
+            if pass + 1 < passes {
+                following.initialize(repeating: 0, count: 2048)
+                for m in 0..<n {
+                    let value = from[m]
+                    let digit = Int((value >> shift) & 2047)
+                    let place = Int(current[digit])
+                    to[place] = value
+                    current[digit] = Int32(place + 1)
+                    following[Int((value >> (shift + 11)) & 2047)] += 1
+                }
+                counted = true
+            } else {
+                for m in 0..<n {
+                    let value = from[m]
+                    let digit = Int((value >> shift) & 2047)
+                    let place = Int(current[digit])
+                    to[place] = value
+                    current[digit] = Int32(place + 1)
+                }
             }
             swap(&from, &to)
+            swap(&current, &following)
         }
-        // (After an odd number of passes made, the order is in the scratch.)
-        if from.order != order.baseAddress! { order.baseAddress!.update(from: from.order, count: n) }
+        let mask = (UInt64(1) << low) &- 1
+        for k in 0..<n { order[k] = Int32(truncatingIfNeeded: from[k] & mask) }
+        if let sortedKeys {
+            for k in 0..<n { sortedKeys[k] = (from[k] >> low) &+ smallest }
+        }
+        return
+    }
+    var from = (order: order.baseAddress!, values: values.baseAddress!)
+    var to = (order: scratch.baseAddress!, values: values.baseAddress! + n)
+    for m in 0..<n {
+        from.order[m] = Int32(m)
+        from.values[m] = keys[m] &- smallest
+    }
+    for pass in 0..<passes {
+        let shift = UInt64(11 * pass)
+        current.initialize(repeating: 0, count: 2048)
+        for m in 0..<n { current[Int((from.values[m] >> shift) & 2047)] += 1 }
+        if trivial(current) { continue }
+        starts(current)
+        for m in 0..<n {
+            let value = from.values[m]
+            let digit = Int((value >> shift) & 2047)
+            let place = Int(current[digit])
+            to.order[place] = from.order[m]
+            to.values[place] = value
+            current[digit] = Int32(place + 1)
+        }
+        swap(&from, &to)
+    }
+    // (After an odd number of passes made, the order is in the scratch.)
+    if from.order != order.baseAddress! { order.baseAddress!.update(from: from.order, count: n) }
+    if let sortedKeys {
+        for k in 0..<n { sortedKeys[k] = from.values[k] &+ smallest }
     }
 }

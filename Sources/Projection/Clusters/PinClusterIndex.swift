@@ -398,6 +398,7 @@ public struct PinClusterIndex: Sendable {
         _ above: Level, radius: Double, zoom: Int, nodes: inout Nodes, seeded: [Int32] = [], scratch given: ClusterScratch? = nil
     ) -> Level {
         let n = above.itemCount
+        guard n > 0 else { return Level() }
         let scratch = given.flatMap { $0.capacity >= n ? $0 : nil } ?? ClusterScratch(capacity: n)
         let world = WebMercator.worldWidthMeters
         let half = world / 2
@@ -409,8 +410,10 @@ public struct PinClusterIndex: Sendable {
         let columns = Int(min(max((world / (radius + 1e-6)).rounded(.down), 1), 67_108_864))
         let perCell = Double(columns) / world
         let rows = columns
-        func column(_ x: Double) -> Int { min(max(Int(((x + half) * perCell).rounded(.down)), 0), columns - 1) }
-        func row(_ y: Double) -> Int { min(max(Int(((y + half) * perCell).rounded(.down)), 0), rows - 1) }
+        // (x + W/2 and y + W/2 are not negative, eastings being wrapped and northings clamped
+        // onto the world, so truncating is rounding down.)
+        func column(_ x: Double) -> Int { min(Int((x + half) * perCell), columns - 1) }
+        func row(_ y: Double) -> Int { min(Int((y + half) * perCell), rows - 1) }
         // The items sorted by cell, by a stable radix sort of column-major keys over the block
         // of columns and rows they occupy (fewer digits than keys over the world). Column-major,
         // because ranks follow the easting (the pins' exactly, a cluster's its first pin's), so
@@ -427,21 +430,22 @@ public struct PinClusterIndex: Sendable {
         }
         let span = maxRow - minRow + 1
         for i in 0..<n { keys[i] = UInt64((Int(keys[i] >> 32) - minColumn) * span + Int(keys[i] & 0xFFFF_FFFF) - minRow) }
-        let order = scratch.order
-        radixSort(UnsafeBufferPointer(rebasing: keys[0..<n]), into: scratch.order, values: scratch.values, scratch: scratch.sortScratch)
-        // The keys, points and taken flags in that order, each item's place in it and each
-        // place's cell.
-        let sortedKeys = scratch.sortedKeys, sx = scratch.sx, sy = scratch.sy, takenAt = scratch.takenAt
+        let order = scratch.order, sortedKeys = scratch.sortedKeys
+        radixSort(
+            UnsafeBufferPointer(rebasing: keys[0..<n]), into: order, values: scratch.values, scratch: scratch.sortScratch,
+            sortedKeys: sortedKeys.baseAddress)
+        // The points and taken flags in that order, each item's place in it and each place's
+        // cell.
+        let sx = scratch.sx, sy = scratch.sy, takenAt = scratch.takenAt
         let positionOf = scratch.positionOf, cellOfPosition = scratch.cellOfPosition
         var cells = 0
         for k in 0..<n {
             let i = Int(order[k])
-            sortedKeys[k] = keys[i]
             sx[k] = above.x[i]
             sy[k] = above.y[i]
             takenAt[k] = false
             positionOf[i] = Int32(k)
-            if k == 0 || keys[i] != sortedKeys[k - 1] { cells += 1 }
+            if k == 0 || sortedKeys[k] != sortedKeys[k - 1] { cells += 1 }
             cellOfPosition[k] = Int32(cells - 1)
         }
         let r2 = radius * radius
@@ -462,14 +466,9 @@ public struct PinClusterIndex: Sendable {
             }
             return low
         }
-        // The keys of rows r - 1 ... r + 1 (those within the block) of column cc.
-        @inline(__always) func keyRange(_ cc: Int, _ r: Int) -> (low: UInt64, high: UInt64) {
-            (UInt64((cc - minColumn) * span + max(r - 1, minRow) - minRow), UInt64((cc - minColumn) * span + min(r + 1, maxRow) - minRow))
-        }
         var low = (0, 0, 0), high = (0, 0, 0)
-        @inline(__always) func fill(_ cc: Int, _ r: Int, _ slot: Int, _ from: inout Int, _ to: inout Int) {
-            guard cc >= minColumn, cc <= maxColumn else { return }
-            let (lowKey, highKey) = keyRange(cc, r)
+        // The run of the keys lowKey ... highKey, from pointers that only move forward.
+        @inline(__always) func fill(_ lowKey: UInt64, _ highKey: UInt64, _ slot: Int, _ from: inout Int, _ to: inout Int) {
             while from < n && sortedKeys[from] < lowKey { from += 1 }
             if to < from { to = from }
             while to < n && sortedKeys[to] <= highKey { to += 1 }
@@ -477,20 +476,30 @@ public struct PinClusterIndex: Sendable {
             runs[slot + 1] = Int32(to)
         }
         let wraps = columns >= 3 && minColumn == 0 && maxColumn == columns - 1
+        // (A column's keys are span apart: a cell's key is its column's first key plus its row
+        // less minRow. The rows wanted are those of r - 1 ... r + 1 within the block.)
+        let columnKeys = UInt64(span), blockEnd = UInt64(maxColumn - minColumn + 1) * columnKeys
+        var columnStart: UInt64 = 0, columnEnd = columnKeys
         var a = 0, cellNumber = 0
         while a < n {
             let key = sortedKeys[a]
             var b = a + 1
             while b < n && sortedKeys[b] == key { b += 1 }
-            let c = minColumn + Int(key) / span, r = minRow + Int(key) % span
-            fill(c - 1, r, 8 * cellNumber, &low.0, &high.0)
-            fill(c, r, 8 * cellNumber + 2, &low.1, &high.1)
-            fill(c + 1, r, 8 * cellNumber + 4, &low.2, &high.2)
-            // Across the antimeridian (only when items occupy both the first and the last column).
-            if wraps && (c == 0 || c == columns - 1) {
-                let (lowKey, highKey) = keyRange(c == 0 ? columns - 1 : 0, r)
-                runs[8 * cellNumber + 6] = Int32(lowerBound(lowKey))
-                runs[8 * cellNumber + 7] = Int32(lowerBound(highKey + 1))
+            if key >= columnEnd {
+                columnStart = key - key % columnKeys
+                columnEnd = columnStart + columnKeys
+            }
+            let offset = key - columnStart
+            let below = offset > 0 ? offset - 1 : 0, above = offset + 1 < columnKeys ? offset + 1 : offset
+            if columnStart > 0 { fill(columnStart - columnKeys + below, columnStart - columnKeys + above, 8 * cellNumber, &low.0, &high.0) }
+            fill(columnStart + below, columnStart + above, 8 * cellNumber + 2, &low.1, &high.1)
+            if columnEnd < blockEnd { fill(columnEnd + below, columnEnd + above, 8 * cellNumber + 4, &low.2, &high.2) }
+            // Across the antimeridian (only when items occupy both the first and the last
+            // column): the last column beside the first, and back.
+            if wraps && (columnStart == 0 || columnEnd == blockEnd) {
+                let other = columnStart == 0 ? blockEnd - columnKeys : 0
+                runs[8 * cellNumber + 6] = Int32(lowerBound(other + below))
+                runs[8 * cellNumber + 7] = Int32(lowerBound(other + above + 1))
             }
             cellNumber += 1
             a = b

@@ -1,0 +1,61 @@
+import Testing
+import TestSupport
+
+@testable import Projection
+
+@Suite("Radix sort")
+struct RadixSortTests {
+    /// The indices sorted by key, ties by index: the order a stable sort gives.
+    static func reference(_ keys: [UInt64]) -> [Int32] {
+        keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }.map { Int32($0) }
+    }
+
+    /// The sort and the keys it writes, in buffers as the clustering gives them.
+    static func sorted(_ keys: [UInt64]) -> (order: [Int32], keys: [UInt64]) {
+        let n = keys.count
+        let values = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * n)
+        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        defer {
+            values.deallocate()
+            scratch.deallocate()
+        }
+        var order = [Int32](repeating: -1, count: n)
+        var sortedKeys = [UInt64](repeating: 0, count: n)
+        order.withUnsafeMutableBufferPointer { order in
+            sortedKeys.withUnsafeMutableBufferPointer { sortedKeys in
+                keys.withUnsafeBufferPointer { keys in
+                    radixSort(keys, into: order, values: values, scratch: scratch, sortedKeys: sortedKeys.baseAddress)
+                }
+            }
+        }
+        return (order, sortedKeys)
+    }
+
+    @Test(
+        "the order is a stable sort's and the keys written are the keys in that order, whether the key's spread and the index share one word or not",
+        arguments: [
+            // (count, bits of spread above a random base, whether keys repeat)
+            (0, 0, false), (1, 0, false), (2, 0, false), (1_000, 0, false), (5_000, 5, true), (5_000, 11, false),
+            (5_000, 22, true), (5_000, 33, false), (5_000, 44, true), (5_000, 51, false), (5_000, 52, true),
+            (5_000, 64, false), (70_000, 48, true), (70_000, 49, false),
+        ])
+    func matchesAStableSort(count: Int, bits: Int, repeats: Bool) {
+        var random = SeededRandom(seed: UInt64(count * 100 + bits))
+        let base = bits == 64 ? 0 : random.next() >> UInt64(bits)
+        let mask: UInt64 = bits == 64 ? .max : (UInt64(1) << UInt64(bits)) - 1
+        var keys: [UInt64] = []
+        for _ in 0..<count {
+            if repeats, let earlier = keys.last, random.chance(30) {
+                keys.append(earlier)
+            } else if repeats && !keys.isEmpty && random.chance(20) {
+                keys.append(keys[random.int(0...(keys.count - 1))])
+            } else {
+                keys.append(base &+ (random.next() & mask))
+            }
+        }
+        let (order, sortedKeys) = Self.sorted(keys)
+        #expect(order == Self.reference(keys))
+        #expect(sortedKeys == order.map { keys[Int($0)] })
+        #expect(radixSorted(keys) == order)
+    }
+}
