@@ -356,13 +356,20 @@ public struct PinClusterIndex: Sendable {
         for (rank, pin) in ranked.enumerated() { rankOfPin[Int(pin)] = Int32(rank) }
         idOrder = byID.map { rankOfPin[Int($0)] }
         for (place, rank) in idOrder.enumerated() { nodes.idPlace[Int(rank)] = Int32(place) }
+        // (The pins' level in arrays of its own: sharing the nodes' would make the first
+        // clusters appended to the nodes copy them, at twice their room.)
+        func copy<T>(_ a: [T]) -> [T] {
+            [T](unsafeUninitializedCapacity: a.count) { b, initialized in
+                initialized = b.initialize(fromContentsOf: a)
+            }
+        }
         var level = Level()
-        level.x = nodes.x
-        level.y = nodes.y
-        level.count = nodes.count
-        level.missing = nodes.missing
+        level.x = copy(nodes.x)
+        level.y = copy(nodes.y)
+        level.count = copy(nodes.count)
+        level.missing = copy(nodes.missing)
         level.smallestPin = Array(0..<Int32(n))
-        level.smallestPlace = nodes.idPlace
+        level.smallestPlace = copy(nodes.idPlace)
         level.node = Array(0..<Int32(n))
         // Where no two pins are within r, no cluster forms and the level is the pins' level
         // unchanged. (The radius grows as the zoom falls, so these are the highest levels.)
