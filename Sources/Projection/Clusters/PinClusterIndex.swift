@@ -336,11 +336,23 @@ public struct PinClusterIndex: Sendable {
             var end = start + 1
             let column = gridColumns[Int(byEasting[start])]
             while end < n && gridColumns[Int(byEasting[end])] == column { end += 1 }
-            if end - start > 1 {
-                byEasting[start..<end].sort { a, b in
-                    let pa = Int(byID[Int(a)]), pb = Int(byID[Int(b)])
-                    if px[pa] != px[pb] { return px[pa] < px[pb] }
-                    return py[pa] != py[pb] ? py[pa] < py[pb] : a < b
+            @inline(__always) func before(_ a: Int32, _ b: Int32) -> Bool {
+                let pa = Int(byID[Int(a)]), pb = Int(byID[Int(b)])
+                if px[pa] != px[pb] { return px[pa] < px[pb] }
+                return py[pa] != py[pb] ? py[pa] < py[pb] : a < b
+            }
+            // (Such runs are mostly pins at one place, a few: sorted by insertion when short.)
+            if end - start > 16 {
+                byEasting[start..<end].sort(by: before)
+            } else {
+                for k in (start + 1)..<end {
+                    let a = byEasting[k]
+                    var place = k
+                    while place > start && before(a, byEasting[place - 1]) {
+                        byEasting[place] = byEasting[place - 1]
+                        place -= 1
+                    }
+                    byEasting[place] = a
                 }
             }
             start = end
@@ -522,7 +534,8 @@ public struct PinClusterIndex: Sendable {
         // meanwhile.)
         let outX = scratch.outX, outY = scratch.outY, outCount = scratch.outCount, outMissing = scratch.outMissing
         let outSmallestPin = scratch.outSmallestPin, outSmallestPlace = scratch.outSmallestPlace, outNode = scratch.outNode
-        let members = scratch.members.baseAddress!
+        // (The members of the cluster being formed, in the sort's scratch, free by now.)
+        let members = scratch.sortScratch.baseAddress!
         let formed = scratch.formed, formedChildren = scratch.formedChildren.baseAddress!
         let firstFormed = nodes.nodeCount
         var formedCount = 0, formedChildCount = 0
@@ -675,8 +688,6 @@ public struct PinClusterIndex: Sendable {
         let outSmallestPin: UnsafeMutableBufferPointer<Int32>
         let outSmallestPlace: UnsafeMutableBufferPointer<Int32>
         let outNode: UnsafeMutableBufferPointer<Int32>
-        /// The members of the cluster being formed.
-        let members: UnsafeMutableBufferPointer<Int32>
         /// The clusters formed at a level (at most half as many as its items, each of two or
         /// more) and their children (at most one per item).
         let formed: Formed
@@ -713,7 +724,6 @@ public struct PinClusterIndex: Sendable {
             outSmallestPin = .allocate(capacity: capacity)
             outSmallestPlace = .allocate(capacity: capacity)
             outNode = .allocate(capacity: capacity)
-            members = .allocate(capacity: capacity)
             let clusters = capacity / 2 + 1
             formed = Formed(
                 x: .allocate(capacity: clusters), y: .allocate(capacity: clusters), count: .allocate(capacity: clusters),
@@ -741,7 +751,6 @@ public struct PinClusterIndex: Sendable {
             outSmallestPin.deallocate()
             outSmallestPlace.deallocate()
             outNode.deallocate()
-            members.deallocate()
             formed.x.deallocate()
             formed.y.deallocate()
             formed.count.deallocate()
