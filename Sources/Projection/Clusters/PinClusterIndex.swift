@@ -456,7 +456,7 @@ public struct PinClusterIndex: Sendable {
         // The points and taken flags in that order, each item's place in it and each place's
         // cell.
         let sx = scratch.sx, sy = scratch.sy, takenAt = scratch.takenAt
-        let positionOf = scratch.positionOf, cellOfPosition = scratch.cellOfPosition
+        let positionOf = scratch.positionOf, cellOfPosition = scratch.cellOfPosition, cellStart = scratch.cellStart
         var cells = 0
         for k in 0..<n {
             let i = Int(order[k])
@@ -464,17 +464,22 @@ public struct PinClusterIndex: Sendable {
             sy[k] = above.y[i]
             takenAt[k] = false
             positionOf[i] = Int32(k)
-            if k == 0 || sortedKeys[k] != sortedKeys[k - 1] { cells += 1 }
+            if k == 0 || sortedKeys[k] != sortedKeys[k - 1] {
+                cellStart[cells] = Int32(k)
+                cells += 1
+            }
             cellOfPosition[k] = Int32(cells - 1)
         }
+        cellStart[cells] = Int32(n)
         let r2 = radius * radius
         // For each occupied cell (a run of that order) the runs of the cells that can hold
         // items within r of its items, four (start, end) pairs: per column west, here and east,
         // its three cells (rows below, here, above), and across the antimeridian the same rows
-        // of the last column beside the first and back (else empty). They come from a sweep
-        // over the occupied cells in key order: the lowest and highest key wanted in each
-        // column never decrease, so each column's pointers only move forward; the wrapped
-        // column is found by binary search.
+        // of the last column beside the first and back (else empty). Its own column's are its
+        // neighbours in the order; the columns west and east come from a sweep over the
+        // occupied cells in key order: the lowest and highest key wanted in each never
+        // decrease, so their pointers only move forward; the wrapped column is found by binary
+        // search.
         let runs = scratch.runs
         runs[0..<(8 * cells)].initialize(repeating: 0)
         func lowerBound(_ key: UInt64) -> Int {
@@ -485,7 +490,7 @@ public struct PinClusterIndex: Sendable {
             }
             return low
         }
-        var low = (0, 0, 0), high = (0, 0, 0)
+        var low = (0, 0), high = (0, 0)
         // The run of the keys lowKey ... highKey, from pointers that only move forward.
         @inline(__always) func fill(_ lowKey: UInt64, _ highKey: UInt64, _ slot: Int, _ from: inout Int, _ to: inout Int) {
             while from < n && sortedKeys[from] < lowKey { from += 1 }
@@ -499,11 +504,9 @@ public struct PinClusterIndex: Sendable {
         // less minRow. The rows wanted are those of r - 1 ... r + 1 within the block.)
         let columnKeys = UInt64(span), blockEnd = UInt64(maxColumn - minColumn + 1) * columnKeys
         var columnStart: UInt64 = 0, columnEnd = columnKeys
-        var a = 0, cellNumber = 0
-        while a < n {
+        for cellNumber in 0..<cells {
+            let a = Int(cellStart[cellNumber]), b = Int(cellStart[cellNumber + 1])
             let key = sortedKeys[a]
-            var b = a + 1
-            while b < n && sortedKeys[b] == key { b += 1 }
             if key >= columnEnd {
                 columnStart = key - key % columnKeys
                 columnEnd = columnStart + columnKeys
@@ -511,8 +514,13 @@ public struct PinClusterIndex: Sendable {
             let offset = key - columnStart
             let below = offset > 0 ? offset - 1 : 0, above = offset + 1 < columnKeys ? offset + 1 : offset
             if columnStart > 0 { fill(columnStart - columnKeys + below, columnStart - columnKeys + above, 8 * cellNumber, &low.0, &high.0) }
-            fill(columnStart + below, columnStart + above, 8 * cellNumber + 2, &low.1, &high.1)
-            if columnEnd < blockEnd { fill(columnEnd + below, columnEnd + above, 8 * cellNumber + 4, &low.2, &high.2) }
+            // (Its own column's: the cells just before and after it in the order, when they are
+            // the rows below and above.)
+            let rowBelow = cellNumber > 0 && offset > 0 && sortedKeys[Int(cellStart[cellNumber - 1])] == key - 1
+            let rowAbove = cellNumber + 1 < cells && offset + 1 < columnKeys && sortedKeys[b] == key + 1
+            runs[8 * cellNumber + 2] = rowBelow ? cellStart[cellNumber - 1] : Int32(a)
+            runs[8 * cellNumber + 3] = rowAbove ? cellStart[cellNumber + 2] : Int32(b)
+            if columnEnd < blockEnd { fill(columnEnd + below, columnEnd + above, 8 * cellNumber + 4, &low.1, &high.1) }
             // Across the antimeridian (only when items occupy both the first and the last
             // column): the last column beside the first, and back.
             if wraps && (columnStart == 0 || columnEnd == blockEnd) {
@@ -520,8 +528,6 @@ public struct PinClusterIndex: Sendable {
                 runs[8 * cellNumber + 6] = Int32(lowerBound(other + below))
                 runs[8 * cellNumber + 7] = Int32(lowerBound(other + above + 1))
             }
-            cellNumber += 1
-            a = b
         }
 
         // The greedy pass in rank order: an item not yet taken takes itself and every item not
@@ -679,6 +685,8 @@ public struct PinClusterIndex: Sendable {
         let takenAt: UnsafeMutableBufferPointer<Bool>
         let positionOf: UnsafeMutableBufferPointer<Int32>
         let cellOfPosition: UnsafeMutableBufferPointer<Int32>
+        /// Each occupied cell's first place in the order (and the count after the last).
+        let cellStart: UnsafeMutableBufferPointer<Int32>
         /// Eight per cell, at most one cell per item.
         let runs: UnsafeMutableBufferPointer<Int32>
         let outX: UnsafeMutableBufferPointer<Double>
@@ -716,6 +724,7 @@ public struct PinClusterIndex: Sendable {
             takenAt = .allocate(capacity: capacity)
             positionOf = .allocate(capacity: capacity)
             cellOfPosition = .allocate(capacity: capacity)
+            cellStart = .allocate(capacity: capacity + 1)
             runs = .allocate(capacity: 8 * capacity)
             outX = .allocate(capacity: capacity)
             outY = .allocate(capacity: capacity)
@@ -743,6 +752,7 @@ public struct PinClusterIndex: Sendable {
             takenAt.deallocate()
             positionOf.deallocate()
             cellOfPosition.deallocate()
+            cellStart.deallocate()
             runs.deallocate()
             outX.deallocate()
             outY.deallocate()
