@@ -58,4 +58,14 @@ struct RadixSortTests {
         #expect(sortedKeys == order.map { keys[Int($0)] })
         #expect(radixSorted(keys) == order)
     }
+
+    @Test("sorting values ascending in place gives the standard sort's result, for few values and for many", arguments: [0, 1, 255, 256, 3_000])
+    func sortsInPlace(count: Int) {
+        var random = SeededRandom(seed: UInt64(count) + 7)
+        var values: [UInt64] = []
+        for _ in 0..<count { values.append(random.chance(20) && !values.isEmpty ? values[random.int(0...(values.count - 1))] : random.next() >> 30) }
+        var sorted = values
+        sortAscending(&sorted)
+        #expect(sorted == values.sorted())
+    }
 }

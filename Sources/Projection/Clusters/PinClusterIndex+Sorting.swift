@@ -112,9 +112,32 @@ func radixSorted(_ keys: [UInt64]) -> [Int32] {
     }
 }
 
+/// Sorts values ascending: by the radix sort for many, by comparison for few (where the
+/// sort's 2048 digit counts per pass would cost more than the values).
+func sortAscending(_ values: inout [UInt64]) {
+    let n = values.count
+    guard n >= 256 else {
+        values.sort()
+        return
+    }
+    let work = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * n)
+    let order = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+    let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+    defer {
+        work.deallocate()
+        order.deallocate()
+        scratch.deallocate()
+    }
+    // (The sorted values are written over the values, which the sort reads first.)
+    values.withUnsafeMutableBufferPointer { values in
+        radixSort(UnsafeBufferPointer(values), into: order, values: work, scratch: scratch, sortedKeys: values.baseAddress)
+    }
+}
+
 /// ``radixSorted(_:)`` into `order` (keys.count entries), with scratch of 2 keys.count
 /// `values` and keys.count `scratch` entries (or more); the keys in that order into
-/// `sortedKeys` too when given (keys.count entries).
+/// `sortedKeys` too when given (keys.count entries, which may be the keys' own: they are read
+/// before it is written).
 ///
 /// When the difference from the smallest key and the index fit in 64 bits together (the
 /// difference above the index), each pass moves that one word: the index is the low bits,

@@ -633,7 +633,8 @@ struct UpdatePass {
     mutating func updateLevel(zoom z: Int, radius: Double, fresh: [Int32], gone: [Int32]) -> (fresh: [Int32], gone: [Int32]) {
         level = z
         above = z + 1
-        let group = Int(groupOfLevel[above])
+        // (The group read in place of a copy per query: it does not change during the level.)
+        let group = groups[Int(groupOfLevel[above])]
         dirty.removeAll(keepingCapacity: true)
         // The items of level z + 1 whose status (seed or not) or owner may have changed, settled
         // in rank order (an item's status and owner depend on the seeds of lower rank within the
@@ -670,7 +671,7 @@ struct UpdatePass {
             }
             let before = moved >= 0 ? old(moved).seed : wasOnAbove(i) && old(i).seed
             touch(i)
-            groups[group].collect(near: nodes.x[i], nodes.y[i], within: radius, level: above, nodes: nodes, into: &near)
+            group.collect(near: nodes.x[i], nodes.y[i], within: radius, level: above, nodes: nodes, into: &near)
             var lowestSeed = -1
             for j in near where Int(j) != i && nodes.ranksBefore(Int(j), i) && isSeed(Int(j)) {
                 if lowestSeed < 0 || nodes.ranksBefore(Int(j), lowestSeed) { lowestSeed = Int(j) }
@@ -700,22 +701,22 @@ struct UpdatePass {
         for g in gone { replaced[Int(nodes.seedPin[Int(g)])] = -1 }
         // Each touched item's owner is affected, and so are the seeds of the old items touched
         // when they are still seeds.
-        var affected: [Int32] = []
+        var affected: [UInt64] = []
         var gained: [UInt64] = []
         for j in touched {
             let j = Int(j)
             guard nodes.isAlive(j, at: above) else { continue }
             let o = Int(owner[j])
-            affected.append(Int32(o))
+            affected.append(UInt64(o))
             if o != j { gained.append(UInt64(o) << 32 | UInt64(j)) }
         }
         for d in dirty {
             let d = Int(d)
             let s = Int(nodes.hi[d]) == z && nodes.childCount[d] > 0 ? Int(nodes.children[Int(nodes.childStart[d])]) : d
-            if nodes.isAlive(s, at: above) && isSeed(s) { affected.append(Int32(s)) }
+            if nodes.isAlive(s, at: above) && isSeed(s) { affected.append(UInt64(s)) }
         }
-        affected.sort()
-        gained.sort()
+        sortAscending(&affected)
+        sortAscending(&gained)
 
         // Each affected seed's item: its members (its old members not touched, whose owner is
         // unchanged, and the touched items it owns, in rank order), and whether it is the old
@@ -723,10 +724,10 @@ struct UpdatePass {
         var members: [Int32] = []
         var results: [(seed: Int32, start: Int32, count: Int32, kept: Int32)] = []
         var g = 0
-        var last: Int32 = -1
-        for s in affected where s != last {
-            last = s
-            let si = Int(s)
+        var last = UInt64.max
+        for affectedSeed in affected where affectedSeed != last {
+            last = affectedSeed
+            let s = Int32(affectedSeed), si = Int(s)
             let start = members.count
             members.append(s)
             let oldCluster = self.oldCluster(seededBy: si) ?? -1
@@ -806,10 +807,12 @@ struct UpdatePass {
             nextFresh.append(node)
         }
         var nextGone: [Int32] = []
-        dirty.sort()
-        var previous: Int32 = -1
-        for d in dirty where d != previous {
-            previous = d
+        var dirtyAscending = dirty.map { UInt64($0) }
+        sortAscending(&dirtyAscending)
+        var previous = UInt64.max
+        for dirtyItem in dirtyAscending where dirtyItem != previous {
+            previous = dirtyItem
+            let d = Int32(dirtyItem)
             guard !kept[Int(d)] else { continue }
             nextGone.append(d)
             let di = Int(d)
