@@ -228,21 +228,41 @@ public struct PinClusterIndex: Sendable {
         /// No nodes.
         init() {}
 
-        /// The pins' nodes in rank order (`ranked[k]` is the pin of rank k), as appending them
+        /// The pins' nodes in rank order (`rankOf[p]` is the rank of pin p), as appending them
         /// one by one gives, each array written in one pass, with room for `room` nodes (and as
         /// many children).
-        init(ranked: [Int32], x px: [Double], y py: [Double], pins: [ClusterPin], level: Int, room: Int) {
-            let n = ranked.count
+        init(rankOf: [Int32], x px: [Double], y py: [Double], pins: [ClusterPin], level: Int, room: Int) {
+            let n = rankOf.count
             func filled<T>(_ value: (Int) -> T) -> [T] {
                 [T](unsafeUninitializedCapacity: max(room, n)) { buffer, initialized in
                     for k in 0..<n { (buffer.baseAddress! + k).initialize(to: value(k)) }
                     initialized = n
                 }
             }
-            x = filled { px[Int(ranked[$0])] }
-            y = filled { py[Int(ranked[$0])] }
+            // (Each pin read once, in its order, and its place, category and id written at its
+            // rank: reading the pins in rank order would miss the cache at each.)
+            x = [Double](unsafeUninitializedCapacity: max(room, n)) { xs, xCount in
+                y = [Double](unsafeUninitializedCapacity: max(room, n)) { ys, yCount in
+                    missing = [Int32](unsafeUninitializedCapacity: max(room, n)) { missings, missingCount in
+                        ids = [String](unsafeUninitializedCapacity: max(room, n)) { names, idCount in
+                            pins.withUnsafeBufferPointer { pins in
+                                for p in 0..<n {
+                                    let k = Int(rankOf[p])
+                                    xs[k] = px[p]
+                                    ys[k] = py[p]
+                                    missings[k] = pins[p].category == .missing ? 1 : 0
+                                    (names.baseAddress! + k).initialize(to: pins[p].id)
+                                }
+                            }
+                            idCount = n
+                        }
+                        missingCount = n
+                    }
+                    yCount = n
+                }
+                xCount = n
+            }
             count = filled { _ in 1 }
-            missing = filled { pins[Int(ranked[$0])].category == .missing ? 1 : 0 }
             lo = filled { _ in UInt8(level) }
             hi = filled { _ in UInt8(level) }
             parent = filled { _ in -1 }
@@ -250,10 +270,9 @@ public struct PinClusterIndex: Sendable {
             childCount = filled { _ in 0 }
             seedPin = filled { Int32($0) }
             // (A pin is its own seed pin.)
-            rankX = filled { px[Int(ranked[$0])] }
+            rankX = filled { x[$0] }
             smallestPin = filled { Int32($0) }
             idPlace = filled { _ in 0 }
-            ids = filled { pins[Int(ranked[$0])].id }
             indexedLo = filled { _ in Self.dead }
             children.reserveCapacity(room)
         }
@@ -362,10 +381,10 @@ public struct PinClusterIndex: Sendable {
         let pinLevel = maximumZoom + 1
         // (Clusters are fewer than pins; three quarters more is room enough for a city and for
         // pins spread over the world, 1.63 and 1.69 nodes per pin.)
-        var nodes = Nodes(ranked: ranked, x: px, y: py, pins: pins, level: pinLevel, room: n + n / 4 * 3)
-        // Each rank's place in the order of the ids (string order), and back.
         var rankOfPin = [Int32](repeating: 0, count: n)
         for (rank, pin) in ranked.enumerated() { rankOfPin[Int(pin)] = Int32(rank) }
+        var nodes = Nodes(rankOf: rankOfPin, x: px, y: py, pins: pins, level: pinLevel, room: n + n / 4 * 3)
+        // Each rank's place in the order of the ids (string order), and back.
         idOrder = byID.map { rankOfPin[Int($0)] }
         for (place, rank) in idOrder.enumerated() { nodes.idPlace[Int(rank)] = Int32(place) }
         // (The pins' level in arrays of its own: sharing the nodes' would make the first
