@@ -472,10 +472,10 @@ public struct PinClusterIndex: Sendable {
         radixSort(
             UnsafeBufferPointer(rebasing: keys[0..<n]), into: order, values: scratch.values, scratch: scratch.sortScratch,
             sortedKeys: sortedKeys.baseAddress)
-        // The points and taken flags in that order, each item's place in it and each place's
-        // cell.
+        // The points and taken flags in that order, and each item's place in it and cell (read
+        // in rank order by the greedy pass below).
         let sx = scratch.sx, sy = scratch.sy, takenAt = scratch.takenAt
-        let positionOf = scratch.positionOf, cellOfPosition = scratch.cellOfPosition, cellStart = scratch.cellStart
+        let positionOf = scratch.positionOf, cellOfItem = scratch.cellOfItem, cellStart = scratch.cellStart
         var cells = 0
         for k in 0..<n {
             let i = Int(order[k])
@@ -487,7 +487,7 @@ public struct PinClusterIndex: Sendable {
                 cellStart[cells] = Int32(k)
                 cells += 1
             }
-            cellOfPosition[k] = Int32(cells - 1)
+            cellOfItem[i] = Int32(cells - 1)
         }
         cellStart[cells] = Int32(n)
         let r2 = radius * radius
@@ -581,10 +581,10 @@ public struct PinClusterIndex: Sendable {
             let position = Int(positionOf[i])
             guard !takenAt[position] else { continue }
             takenAt[position] = true
-            let px = sx[position], py = sy[position]
+            let px = ax[i], py = ay[i]
             members[0] = Int32(i)
             var memberCount = 1
-            let cellRuns = 8 * Int(cellOfPosition[position])
+            let cellRuns = 8 * Int(cellOfItem[i])
             for run in 0..<4 {
                 var k = Int(runs[cellRuns + 2 * run])
                 let end = Int(runs[cellRuns + 2 * run + 1])
@@ -703,7 +703,7 @@ public struct PinClusterIndex: Sendable {
         let sy: UnsafeMutableBufferPointer<Double>
         let takenAt: UnsafeMutableBufferPointer<Bool>
         let positionOf: UnsafeMutableBufferPointer<Int32>
-        let cellOfPosition: UnsafeMutableBufferPointer<Int32>
+        let cellOfItem: UnsafeMutableBufferPointer<Int32>
         /// Each occupied cell's first place in the order (and the count after the last).
         let cellStart: UnsafeMutableBufferPointer<Int32>
         /// Eight per cell, at most one cell per item.
@@ -742,7 +742,7 @@ public struct PinClusterIndex: Sendable {
             sy = .allocate(capacity: capacity)
             takenAt = .allocate(capacity: capacity)
             positionOf = .allocate(capacity: capacity)
-            cellOfPosition = .allocate(capacity: capacity)
+            cellOfItem = .allocate(capacity: capacity)
             cellStart = .allocate(capacity: capacity + 1)
             runs = .allocate(capacity: 8 * capacity)
             outX = .allocate(capacity: capacity)
@@ -770,7 +770,7 @@ public struct PinClusterIndex: Sendable {
             sy.deallocate()
             takenAt.deallocate()
             positionOf.deallocate()
-            cellOfPosition.deallocate()
+            cellOfItem.deallocate()
             cellStart.deallocate()
             runs.deallocate()
             outX.deallocate()
