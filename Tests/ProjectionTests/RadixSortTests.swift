@@ -68,4 +68,17 @@ struct RadixSortTests {
         sortAscending(&sorted)
         #expect(sorted == values.sorted())
     }
+
+    @Test("a run sorted in place by a comparison gives the standard sort's order there and leaves the rest, short (by insertion) or long", arguments: [0, 1, 2, 16, 17, 500])
+    func sortsARun(length: Int) {
+        var random = SeededRandom(seed: UInt64(length) + 11)
+        let keys = (0..<(length + 10)).map { _ in random.int(0...20) }
+        let before: (Int32, Int32) -> Bool = { keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1 }
+        var elements = (0..<Int32(length + 10)).reversed().map { $0 }
+        let range = 4..<(4 + length)
+        var expected = elements
+        expected[range].sort(by: before)
+        sortRun(&elements, range, by: before)
+        #expect(elements == expected)
+    }
 }

@@ -112,6 +112,25 @@ func radixSorted(_ keys: [UInt64]) -> [Int32] {
     }
 }
 
+/// Sorts the elements of `range` by `before` (a strict total order): by insertion when they are
+/// 16 or fewer (runs of a sort by a coarser key, mostly one element or a few), else by the
+/// standard sort.
+func sortRun(_ elements: inout [Int32], _ range: Range<Int>, by before: (Int32, Int32) -> Bool) {
+    guard range.count <= 16 else {
+        elements[range].sort(by: before)
+        return
+    }
+    for k in range.dropFirst() {
+        let element = elements[k]
+        var place = k
+        while place > range.lowerBound && before(element, elements[place - 1]) {
+            elements[place] = elements[place - 1]
+            place -= 1
+        }
+        elements[place] = element
+    }
+}
+
 /// Sorts values ascending: by the radix sort for many, by comparison for few (where the
 /// sort's 2048 digit counts per pass would cost more than the values).
 func sortAscending(_ values: inout [UInt64]) {

@@ -744,7 +744,7 @@ struct UpdatePass {
                 g += 1
             }
             let count = members.count - start
-            if count > 2 { members[(start + 1)...].sort { self.nodes.ranksBefore(Int($0), Int($1)) } }
+            if count > 2 { sortRun(&members, (start + 1)..<(start + count)) { self.nodes.ranksBefore(Int($0), Int($1)) } }
             var kept: Int32 = -1
             if count == 1 {
                 if wasOnAbove(si) && oldLo(si) <= z { kept = s }

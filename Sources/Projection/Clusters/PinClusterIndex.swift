@@ -153,7 +153,7 @@ public struct PinClusterIndex: Sendable {
                 var end = start + 1
                 let column = columns[Int(order[start])]
                 while end < ranked.count && columns[Int(order[end])] == column { end += 1 }
-                if end - start > 1 { ranked[start..<end].sort { ranksBefore(Int($0), Int($1)) } }
+                sortRun(&ranked, start..<end) { ranksBefore(Int($0), Int($1)) }
                 start = end
             }
             return ranked
@@ -355,24 +355,11 @@ public struct PinClusterIndex: Sendable {
             var end = start + 1
             let column = gridColumns[Int(byEasting[start])]
             while end < n && gridColumns[Int(byEasting[end])] == column { end += 1 }
-            @inline(__always) func before(_ a: Int32, _ b: Int32) -> Bool {
+            // (Such runs are mostly pins at one place.)
+            sortRun(&byEasting, start..<end) { a, b in
                 let pa = Int(byID[Int(a)]), pb = Int(byID[Int(b)])
                 if px[pa] != px[pb] { return px[pa] < px[pb] }
                 return py[pa] != py[pb] ? py[pa] < py[pb] : a < b
-            }
-            // (Such runs are mostly pins at one place, a few: sorted by insertion when short.)
-            if end - start > 16 {
-                byEasting[start..<end].sort(by: before)
-            } else {
-                for k in (start + 1)..<end {
-                    let a = byEasting[k]
-                    var place = k
-                    while place > start && before(a, byEasting[place - 1]) {
-                        byEasting[place] = byEasting[place - 1]
-                        place -= 1
-                    }
-                    byEasting[place] = a
-                }
             }
             start = end
         }
