@@ -115,6 +115,7 @@ func radixSorted(_ keys: [UInt64]) -> [Int32] {
 /// Sorts the elements of `range` by `before` (a strict total order): by insertion when they are
 /// 16 or fewer (runs of a sort by a coarser key, mostly one element or a few), else by the
 /// standard sort.
+@inline(__always)
 func sortRun(_ elements: inout [Int32], _ range: Range<Int>, by before: (Int32, Int32) -> Bool) {
     guard range.count <= 16 else {
         elements[range].sort(by: before)
