@@ -257,7 +257,10 @@ struct NeighbourGroup: Sendable {
     /// at most 3 x 3 of them, horizontally adjacent cells that are one run read as one.
     @inline(__always)
     static func runs(x0: Int64, x1: Int64, y0: Int64, y1: Int64, into runs: UnsafeMutableBufferPointer<(low: UInt64, high: UInt64)>) -> Int {
-        var shift: Int64 = 0
+        // (No depth below b - 2, b the bit length of the box's larger side d: there a cell is
+        // at most d / 4 wide, and the box spans more than 3 of them.)
+        let side = UInt64(max(x1 - x0, y1 - y0))
+        var shift = Int64(max(UInt64.bitWidth - side.leadingZeroBitCount - 2, 0))
         while shift < 32 && ((x1 >> shift) - (x0 >> shift) > 2 || (y1 >> shift) - (y0 >> shift) > 2) { shift += 1 }
         let span = UInt64(2 * shift)
         var runCount = 0
