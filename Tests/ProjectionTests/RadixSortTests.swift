@@ -28,6 +28,14 @@ struct RadixSortTests {
                 }
             }
         }
+        // (The sorted keys written over the keys themselves, as ``sortAscending(_:)`` does.)
+        var inPlace = keys
+        let inPlaceOrder = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        defer { inPlaceOrder.deallocate() }
+        inPlace.withUnsafeMutableBufferPointer { keys in
+            radixSort(UnsafeBufferPointer(keys), into: inPlaceOrder, values: values, scratch: scratch, sortedKeys: keys.baseAddress)
+        }
+        #expect(inPlace == sortedKeys)
         return (order, sortedKeys)
     }
 
@@ -35,7 +43,7 @@ struct RadixSortTests {
         "the order is a stable sort's and the keys written are the keys in that order, whether the key's spread and the index share one word or not",
         arguments: [
             // (count, bits of spread above a random base, whether keys repeat)
-            (0, 0, false), (1, 0, false), (2, 0, false), (1_000, 0, false), (5_000, 5, true), (5_000, 11, false),
+            (0, 0, false), (1, 0, false), (2, 0, false), (64, 20, true), (65, 20, true), (1_000, 0, false), (5_000, 5, true), (5_000, 11, false),
             (5_000, 22, true), (5_000, 33, false), (5_000, 44, true), (5_000, 51, false), (5_000, 52, true),
             (5_000, 64, false), (70_000, 48, true), (70_000, 49, false),
         ])

@@ -169,6 +169,24 @@ func radixSort(
 ) {
     let n = keys.count
     guard n > 0 else { return }
+    // (A few keys by insertion, stable: each pass's 2048 digit counts would cost more.)
+    guard n > 64 else {
+        for k in 0..<n {
+            let key = keys[k]
+            var place = k
+            while place > 0 && keys[Int(order[place - 1])] > key {
+                order[place] = order[place - 1]
+                place -= 1
+            }
+            order[place] = Int32(k)
+        }
+        if let sortedKeys {
+            // (Gathered first: the sorted keys may be written over the keys.)
+            let sorted = (0..<n).map { keys[Int(order[$0])] }
+            for k in 0..<n { sortedKeys[k] = sorted[k] }
+        }
+        return
+    }
     var smallest = UInt64.max, largest: UInt64 = 0
     for key in keys {
         smallest = min(smallest, key)
