@@ -463,6 +463,8 @@ public struct PinClusterIndex: Sendable {
         // in rank order by the greedy pass below).
         let sx = scratch.sx, sy = scratch.sy, takenAt = scratch.takenAt
         let positionOf = scratch.positionOf, cellOfItem = scratch.cellOfItem, cellStart = scratch.cellStart
+        // (Each occupied cell's key, in the keys' buffer, free by now.)
+        let cellKeys = keys
         var cells = 0
         for k in 0..<n {
             let i = Int(order[k])
@@ -472,6 +474,7 @@ public struct PinClusterIndex: Sendable {
             positionOf[i] = Int32(k)
             if k == 0 || sortedKeys[k] != sortedKeys[k - 1] {
                 cellStart[cells] = Int32(k)
+                cellKeys[cells] = sortedKeys[k]
                 cells += 1
             }
             cellOfItem[i] = Int32(cells - 1)
@@ -497,13 +500,14 @@ public struct PinClusterIndex: Sendable {
             return low
         }
         var low = (0, 0), high = (0, 0)
-        // The run of the keys lowKey ... highKey, from pointers that only move forward.
+        // The run of the cells lowKey ... highKey, from pointers over the occupied cells that
+        // only move forward.
         @inline(__always) func fill(_ lowKey: UInt64, _ highKey: UInt64, _ slot: Int, _ from: inout Int, _ to: inout Int) {
-            while from < n && sortedKeys[from] < lowKey { from += 1 }
+            while from < cells && cellKeys[from] < lowKey { from += 1 }
             if to < from { to = from }
-            while to < n && sortedKeys[to] <= highKey { to += 1 }
-            runs[slot] = Int32(from)
-            runs[slot + 1] = Int32(to)
+            while to < cells && cellKeys[to] <= highKey { to += 1 }
+            runs[slot] = cellStart[from]
+            runs[slot + 1] = cellStart[to]
         }
         let wraps = columns >= 3 && minColumn == 0 && maxColumn == columns - 1
         // (A column's keys are span apart: a cell's key is its column's first key plus its row
@@ -512,7 +516,7 @@ public struct PinClusterIndex: Sendable {
         var columnStart: UInt64 = 0, columnEnd = columnKeys
         for cellNumber in 0..<cells {
             let a = Int(cellStart[cellNumber]), b = Int(cellStart[cellNumber + 1])
-            let key = sortedKeys[a]
+            let key = cellKeys[cellNumber]
             if key >= columnEnd {
                 columnStart = key - key % columnKeys
                 columnEnd = columnStart + columnKeys
@@ -522,8 +526,8 @@ public struct PinClusterIndex: Sendable {
             if columnStart > 0 { fill(columnStart - columnKeys + below, columnStart - columnKeys + above, 8 * cellNumber, &low.0, &high.0) }
             // (Its own column's: the cells just before and after it in the order, when they are
             // the rows below and above.)
-            let rowBelow = cellNumber > 0 && offset > 0 && sortedKeys[Int(cellStart[cellNumber - 1])] == key - 1
-            let rowAbove = cellNumber + 1 < cells && offset + 1 < columnKeys && sortedKeys[b] == key + 1
+            let rowBelow = cellNumber > 0 && offset > 0 && cellKeys[cellNumber - 1] == key - 1
+            let rowAbove = cellNumber + 1 < cells && offset + 1 < columnKeys && cellKeys[cellNumber + 1] == key + 1
             runs[8 * cellNumber + 2] = rowBelow ? cellStart[cellNumber - 1] : Int32(a)
             runs[8 * cellNumber + 3] = rowAbove ? cellStart[cellNumber + 2] : Int32(b)
             if columnEnd < blockEnd { fill(columnEnd + below, columnEnd + above, 8 * cellNumber + 4, &low.1, &high.1) }
