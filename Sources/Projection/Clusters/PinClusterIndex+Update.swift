@@ -491,34 +491,50 @@ struct UpdatePass {
         }
     }
 
+    // (The heap is moved out of the pass while it is sifted, so that it is written through a
+    // pointer while the nodes are read: no uniqueness check per step.)
     mutating func push(_ j: Int) {
         // (Every item queued is examined, so touched: the level's reset clears it.)
         guard !queued[j] else { return }
         queued[j] = true
-        heap.append(Int32(j))
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard nodes.ranksBefore(Int(heap[child]), Int(heap[parent])) else { break }
-            heap.swapAt(parent, child)
-            child = parent
+        var items: [Int32] = []
+        swap(&items, &heap)
+        items.append(Int32(j))
+        items.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            let item = heap[child]
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard nodes.ranksBefore(Int(item), Int(heap[parent])) else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = item
         }
+        swap(&items, &heap)
     }
 
     mutating func pop() -> Int {
-        let top = heap[0]
-        heap[0] = heap[heap.count - 1]
-        heap.removeLast()
-        var parent = 0
-        while true {
-            var smallest = parent
-            let left = 2 * parent + 1, right = left + 1
-            if left < heap.count && nodes.ranksBefore(Int(heap[left]), Int(heap[smallest])) { smallest = left }
-            if right < heap.count && nodes.ranksBefore(Int(heap[right]), Int(heap[smallest])) { smallest = right }
-            guard smallest != parent else { break }
-            heap.swapAt(parent, smallest)
-            parent = smallest
+        var items: [Int32] = []
+        swap(&items, &heap)
+        let top = items[0]
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items.withUnsafeMutableBufferPointer { heap in
+                let count = heap.count
+                var parent = 0
+                while true {
+                    let left = 2 * parent + 1, right = left + 1
+                    guard left < count else { break }
+                    let child = right < count && nodes.ranksBefore(Int(heap[right]), Int(heap[left])) ? right : left
+                    guard nodes.ranksBefore(Int(heap[child]), Int(last)) else { break }
+                    heap[parent] = heap[child]
+                    parent = child
+                }
+                heap[parent] = last
+            }
         }
+        swap(&items, &heap)
         return Int(top)
     }
 
