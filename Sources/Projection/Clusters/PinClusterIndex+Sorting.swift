@@ -235,25 +235,16 @@ func radixSort(
                 continue
             }
             starts(current)
-            if pass + 1 < passes {
-                following.initialize(repeating: 0, count: 2048)
-                for m in 0..<n {
-                    let value = from[m]
-                    let digit = Int((value >> shift) & 2047)
-                    let place = Int(current[digit])
-                    to[place] = value
-                    current[digit] = Int32(place + 1)
-                    following[Int((value >> (shift + 11)) & 2047)] += 1
-                }
-                counted = true
-            } else {
-                for m in 0..<n {
-                    let value = from[m]
-                    let digit = Int((value >> shift) & 2047)
-                    let place = Int(current[digit])
-                    to[place] = value
-                    current[digit] = Int32(place + 1)
-                }
+            // (The next pass's digits counted here, but for the last pass.)
+            counted = pass + 1 < passes
+            if counted { following.initialize(repeating: 0, count: 2048) }
+            for m in 0..<n {
+                let value = from[m]
+                let digit = Int((value >> shift) & 2047)
+                let place = Int(current[digit])
+                to[place] = value
+                current[digit] = Int32(place + 1)
+                if counted { following[Int((value >> (shift + 11)) & 2047)] += 1 }
             }
             swap(&from, &to)
             swap(&current, &following)
