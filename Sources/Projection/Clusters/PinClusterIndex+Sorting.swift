@@ -235,16 +235,24 @@ func radixSort(
                 continue
             }
             starts(current)
-            // (The next pass's digits counted here, but for the last pass.)
+            // (The next pass's digits counted here, but for the last pass; inlined with a
+            // constant, each case is its own loop.)
+            @inline(__always) func scatter(countingNext: Bool) {
+                for m in 0..<n {
+                    let value = from[m]
+                    let digit = Int((value >> shift) & 2047)
+                    let place = Int(current[digit])
+                    to[place] = value
+                    current[digit] = Int32(place + 1)
+                    if countingNext { following[Int((value >> (shift + 11)) & 2047)] += 1 }
+                }
+            }
             counted = pass + 1 < passes
-            if counted { following.initialize(repeating: 0, count: 2048) }
-            for m in 0..<n {
-                let value = from[m]
-                let digit = Int((value >> shift) & 2047)
-                let place = Int(current[digit])
-                to[place] = value
-                current[digit] = Int32(place + 1)
-                if counted { following[Int((value >> (shift + 11)) & 2047)] += 1 }
+            if counted {
+                following.initialize(repeating: 0, count: 2048)
+                scatter(countingNext: true)
+            } else {
+                scatter(countingNext: false)
             }
             swap(&from, &to)
             swap(&current, &following)
