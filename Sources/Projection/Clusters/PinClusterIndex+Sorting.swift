@@ -161,8 +161,9 @@ func sortAscending(_ values: inout [UInt64]) {
 ///
 /// When the difference from the smallest key and the index fit in 64 bits together (the
 /// difference above the index), each pass moves that one word: the index is the low bits,
-/// so equal keys keep their order. Otherwise each pass moves the difference and the index
-/// apart. Each pass's digits are counted while the pass before moves the keys.
+/// so equal keys keep their order, and each pass's digits are counted while the pass before
+/// moves the keys. Otherwise each pass moves the difference and the index apart, counting its
+/// digits in a read of its own.
 func radixSort(
     _ keys: UnsafeBufferPointer<UInt64>, into order: UnsafeMutableBufferPointer<Int32>, values: UnsafeMutableBufferPointer<UInt64>,
     scratch: UnsafeMutableBufferPointer<Int32>, sortedKeys: UnsafeMutablePointer<UInt64>? = nil
