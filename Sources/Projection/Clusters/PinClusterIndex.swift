@@ -281,13 +281,29 @@ public struct PinClusterIndex: Sendable {
         /// the arrays; under a tenth, the room is kept rather than the copy paid).
         mutating func trim() {
             guard x.capacity * 10 > x.count * 11 || children.capacity * 10 > children.count * 11 else { return }
-            func exact<T>(_ a: inout [T]) { if a.capacity > a.count { a = Array(unsafeUninitializedCapacity: a.count) { b, n in
-                _ = b.initialize(from: a)
+            // (Copied a block at a time, not element by element.)
+            func exact<T: BitwiseCopyable>(_ a: inout [T]) { if a.capacity > a.count { a = Array(unsafeUninitializedCapacity: a.count) { b, n in
+                a.withUnsafeBufferPointer { old in
+                    if let from = old.baseAddress, let to = b.baseAddress { to.initialize(from: from, count: old.count) }
+                }
                 n = a.count
             } } }
             exact(&x); exact(&y); exact(&count); exact(&missing); exact(&lo); exact(&hi); exact(&parent)
-            exact(&childStart); exact(&childCount); exact(&seedPin); exact(&rankX); exact(&smallestPin); exact(&idPlace); exact(&ids)
+            exact(&childStart); exact(&childCount); exact(&seedPin); exact(&rankX); exact(&smallestPin); exact(&idPlace)
             exact(&indexedLo); exact(&children)
+            // (The ids moved rather than copied, and the old slots left empty strings, which
+            // cost nothing to free: copying and freeing each string cost a tenth of a build.)
+            if ids.capacity > ids.count {
+                let n = ids.count
+                ids = [String](unsafeUninitializedCapacity: n) { moved, initialized in
+                    ids.withUnsafeMutableBufferPointer { old in
+                        guard let from = old.baseAddress, let to = moved.baseAddress else { return }
+                        to.moveInitialize(from: from, count: n)
+                        from.initialize(repeating: "", count: n)
+                    }
+                    initialized = n
+                }
+            }
         }
     }
 
