@@ -69,64 +69,66 @@ extension PinClusterIndex {
             groups.append(NeighbourGroup(top: top, bottom: bottom))
             top = bottom - 1
         }
-        // Each group's entries counted, then written at their places (the nodes ascending, so
-        // that the stable sort by key below breaks ties by node). The groups partition the
-        // levels, from the highest down: a node on levels lo ... hi is in the groups of hi to
-        // lo.
+        // Each group's entries counted; the live nodes sorted once by key (stably, so that
+        // ties keep the nodes ascending), then written in that order at their groups' places.
+        // The groups partition the levels, from the highest down: a node on levels lo ... hi is
+        // in the groups of hi to lo.
         let groupCount = groups.count
         var starts = [Int](repeating: 0, count: groupCount + 1)
         let lo = nodes.lo, hi = nodes.hi, xs = nodes.x, ys = nodes.y
+        var liveCount = 0
         for j in 0..<nodes.nodeCount where lo[j] != Nodes.dead {
             starts[Int(groupOfLevel[Int(hi[j])]) + 1] += 1
             if Int(groupOfLevel[Int(lo[j])]) + 2 <= groupCount { starts[Int(groupOfLevel[Int(lo[j])]) + 2] -= 1 }
+            liveCount += 1
         }
         // (Counts from their differences, then starts from the counts.)
         for g in 0..<groupCount { starts[g + 1] += starts[g] }
-        var largest = 0
-        for g in 0..<groupCount { largest = max(largest, starts[g + 1]) }
         for g in 0..<groupCount { starts[g + 1] += starts[g] }
         let total = starts[groupCount]
+        let liveKeys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: liveCount)
+        let liveNodes = UnsafeMutableBufferPointer<Int32>.allocate(capacity: liveCount)
+        let order = UnsafeMutableBufferPointer<Int32>.allocate(capacity: liveCount)
+        let values = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * liveCount)
+        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: liveCount)
         let keys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: total)
         let members = UnsafeMutableBufferPointer<Int32>.allocate(capacity: total)
+        let next = UnsafeMutableBufferPointer<Int>.allocate(capacity: groupCount)
         defer {
-            keys.deallocate()
-            members.deallocate()
-        }
-        var next = starts
-        let bottoms = groups.map { UInt8($0.bottom) }
-        nodes.indexedLo.withUnsafeMutableBufferPointer { indexedLo in
-            for j in 0..<lo.count where lo[j] != Nodes.dead {
-                let key = Self.mortonKey(x: xs[j], y: ys[j])
-                let last = Int(groupOfLevel[Int(lo[j])])
-                for g in Int(groupOfLevel[Int(hi[j])])...last {
-                    keys[next[g]] = key
-                    members[next[g]] = Int32(j)
-                    next[g] += 1
-                }
-                indexedLo[j] = bottoms[last]
-            }
-        }
-        // Each group sorted by key in buffers for the largest, its keys and nodes gathered.
-        let order = UnsafeMutableBufferPointer<Int32>.allocate(capacity: largest)
-        let values = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * largest)
-        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: largest)
-        defer {
+            liveKeys.deallocate()
+            liveNodes.deallocate()
             order.deallocate()
             values.deallocate()
             scratch.deallocate()
+            keys.deallocate()
+            members.deallocate()
+            next.deallocate()
+        }
+        let bottoms = groups.map { UInt8($0.bottom) }
+        var live = 0
+        nodes.indexedLo.withUnsafeMutableBufferPointer { indexedLo in
+            for j in 0..<lo.count where lo[j] != Nodes.dead {
+                liveKeys[live] = Self.mortonKey(x: xs[j], y: ys[j])
+                liveNodes[live] = Int32(j)
+                live += 1
+                indexedLo[j] = bottoms[Int(groupOfLevel[Int(lo[j])])]
+            }
+        }
+        // (The sorted keys written over the keys, which the sort reads first.)
+        radixSort(UnsafeBufferPointer(liveKeys), into: order, values: values, scratch: scratch, sortedKeys: liveKeys.baseAddress)
+        for g in 0..<groupCount { next[g] = starts[g] }
+        for k in 0..<liveCount {
+            let j = Int(liveNodes[Int(order[k])]), key = liveKeys[k]
+            for g in Int(groupOfLevel[Int(hi[j])])...Int(groupOfLevel[Int(lo[j])]) {
+                keys[next[g]] = key
+                members[next[g]] = Int32(j)
+                next[g] += 1
+            }
         }
         for g in 0..<groupCount {
             let from = starts[g], count = starts[g + 1] - from
-            groups[g].keys = [UInt64](unsafeUninitializedCapacity: count) { sorted, initialized in
-                radixSort(
-                    UnsafeBufferPointer(rebasing: keys[from..<(from + count)]), into: order, values: values, scratch: scratch,
-                    sortedKeys: sorted.baseAddress)
-                initialized = count
-            }
-            groups[g].nodes = [Int32](unsafeUninitializedCapacity: count) { sorted, initialized in
-                for k in 0..<count { sorted[k] = members[from + Int(order[k])] }
-                initialized = count
-            }
+            groups[g].keys = Array(UnsafeBufferPointer(rebasing: keys[from..<(from + count)]))
+            groups[g].nodes = Array(UnsafeBufferPointer(rebasing: members[from..<(from + count)]))
             groups[g].buildTable()
         }
     }
