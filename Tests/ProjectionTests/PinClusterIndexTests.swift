@@ -205,6 +205,14 @@ struct PinClusterIndexTests {
         let precomposed = ClusterPin(id: "\u{e9}", point: MercatorPoint(uncheckedX: 0, y: 0), category: .found)
         let decomposed = ClusterPin(id: "e\u{301}", point: MercatorPoint(uncheckedX: 5, y: 0), category: .found)
         #expect(throws: GeometryError.duplicatePinID("\u{e9}")) { try PinClusterIndex(pins: [precomposed, decomposed]) }
+        // Of several ids given twice, the smallest is reported: short ASCII ids, ASCII ids
+        // sharing their first eight bytes, and ids that are not ASCII.
+        for (larger, smaller) in [("b", "a"), ("pet-long-id-2", "pet-long-id-1"), ("\u{e9}2", "\u{e9}1")] {
+            let twice = [larger, smaller, "c", larger, smaller].enumerated().map { k, id in
+                ClusterPin(id: id, point: MercatorPoint(uncheckedX: Double(k), y: 0), category: .found)
+            }
+            #expect(throws: GeometryError.duplicatePinID(smaller)) { try PinClusterIndex(pins: twice) }
+        }
     }
 
     @Test("sparse pins: the levels where no two pins are within the radius are the pins' level, and every level equals the quadratic reference's, with the closest pair across +-180 or along one meridian")

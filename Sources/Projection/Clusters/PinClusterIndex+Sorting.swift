@@ -1,24 +1,24 @@
 import GeoMath
 
 extension PinClusterIndex {
-    /// The pins' indices sorted by id (String's order), ties (equal ids) by index.
+    /// The pins' indices sorted by id (String's order), ties (equal ids) by index, and the
+    /// smallest id given more than once (nil when every id is given once).
     ///
     /// ASCII ids are ordered by their bytes, which is String's order for them: by their first
-    /// eight bytes (a radix sort), then runs that share those by String's comparison. Other
-    /// ids are sorted by String's comparison.
-    static func idSortedOrder(_ pins: [ClusterPin]) -> [Int32] {
+    /// eight bytes (a radix sort), then runs that share those by String's comparison (only
+    /// there can an id be given twice). Other ids are sorted by String's comparison.
+    static func idSortedOrder(_ pins: [ClusterPin]) -> (order: [Int32], repeated: String?) {
         var prefixes = [UInt64](repeating: 0, count: pins.count)
         // (Each id's bytes read in place: its first eight, and whether all are ASCII.)
+        // (The bytes or-ed together, then the first eight shifted in: no branch per byte.)
         @inline(__always) func prefix(_ bytes: some Sequence<UInt8>) -> UInt64? {
-            var prefix: UInt64 = 0, taken = 0
+            var prefix: UInt64 = 0, taken: UInt64 = 0, all: UInt8 = 0
             for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                if taken < 8 {
-                    prefix |= UInt64(byte) << UInt64(56 - 8 * taken)
-                    taken += 1
-                }
+                all |= byte
+                prefix |= taken < 8 ? UInt64(byte) << (56 - 8 * taken) : 0
+                taken += 1
             }
-            return prefix
+            return all < 0x80 ? prefix : nil
         }
         for index in pins.indices {
             let utf8 = pins[index].id.utf8
@@ -27,11 +27,13 @@ extension PinClusterIndex {
                     let x = pins[Int(a)].id, y = pins[Int(b)].id
                     return x != y ? x < y : a < b
                 }
-                return order
+                let repeated = order.indices.dropFirst().first { pins[Int(order[$0])].id == pins[Int(order[$0 - 1])].id }
+                return (order, repeated.map { pins[Int(order[$0])].id })
             }
             prefixes[index] = found
         }
         var order = radixSorted(prefixes)
+        var repeated: String? = nil
         var start = 0
         while start < order.count {
             var end = start + 1
@@ -41,10 +43,13 @@ extension PinClusterIndex {
                     let x = pins[Int(a)].id, y = pins[Int(b)].id
                     return x != y ? x < y : a < b
                 }
+                if repeated == nil, let k = (start + 1..<end).first(where: { pins[Int(order[$0])].id == pins[Int(order[$0 - 1])].id }) {
+                    repeated = pins[Int(order[k])].id
+                }
             }
             start = end
         }
-        return order
+        return (order, repeated)
     }
 }
 

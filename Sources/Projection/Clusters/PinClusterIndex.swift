@@ -356,10 +356,8 @@ public struct PinClusterIndex: Sendable {
             py[index] = min(max(p.y, -half), half) + 0
         }
         // The pins in the order of their ids; an id given twice sits beside itself there.
-        let byID = Self.idSortedOrder(pins)
-        for k in byID.indices.dropFirst() where pins[Int(byID[k])].id == pins[Int(byID[k - 1])].id {
-            throw .duplicatePinID(pins[Int(byID[k])].id)
-        }
+        let (byID, repeated) = Self.idSortedOrder(pins)
+        if let repeated { throw .duplicatePinID(repeated) }
         // Rank: easting, northing, id. A radix sort of the id order by the easting's column on
         // the 2^32 grid (which never decreases as the easting grows), then each run in one
         // column (pins within about 9 mm east-west, mostly pins at one place) by easting,
