@@ -69,56 +69,53 @@ extension PinClusterIndex {
             groups.append(NeighbourGroup(top: top, bottom: bottom))
             top = bottom - 1
         }
-        // Each group's entries counted; the live nodes sorted once by key (stably, so that
-        // ties keep the nodes ascending), then written in that order at their groups' places.
-        // The groups partition the levels, from the highest down: a node on levels lo ... hi is
-        // in the groups of hi to lo.
+        // Each group's entries counted; the nodes sorted once by key (stably, so that ties
+        // keep the nodes ascending), then the live ones written in that order at their groups'
+        // places. The groups partition the levels, from the highest down: a node on levels
+        // lo ... hi is in the groups of hi to lo.
         let groupCount = groups.count
         var starts = [Int](repeating: 0, count: groupCount + 1)
         let lo = nodes.lo, hi = nodes.hi, xs = nodes.x, ys = nodes.y
-        var liveCount = 0
-        for j in 0..<nodes.nodeCount where lo[j] != Nodes.dead {
+        let n = nodes.nodeCount
+        for j in 0..<n where lo[j] != Nodes.dead {
             starts[Int(groupOfLevel[Int(hi[j])]) + 1] += 1
             if Int(groupOfLevel[Int(lo[j])]) + 2 <= groupCount { starts[Int(groupOfLevel[Int(lo[j])]) + 2] -= 1 }
-            liveCount += 1
         }
         // (Counts from their differences, then starts from the counts.)
         for g in 0..<groupCount { starts[g + 1] += starts[g] }
         for g in 0..<groupCount { starts[g + 1] += starts[g] }
         let total = starts[groupCount]
-        let liveKeys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: liveCount)
-        let liveNodes = UnsafeMutableBufferPointer<Int32>.allocate(capacity: liveCount)
-        let order = UnsafeMutableBufferPointer<Int32>.allocate(capacity: liveCount)
-        let values = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * liveCount)
-        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: liveCount)
-        let keys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: total)
-        let members = UnsafeMutableBufferPointer<Int32>.allocate(capacity: total)
+        // (The entries' keys and nodes are written into the sort's scratch, free by then.)
+        let nodeKeys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: n)
+        let order = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        let values = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(2 * n, total))
+        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(n, total))
         let next = UnsafeMutableBufferPointer<Int>.allocate(capacity: groupCount)
         defer {
-            liveKeys.deallocate()
-            liveNodes.deallocate()
+            nodeKeys.deallocate()
             order.deallocate()
             values.deallocate()
             scratch.deallocate()
-            keys.deallocate()
-            members.deallocate()
             next.deallocate()
         }
         let bottoms = groups.map { UInt8($0.bottom) }
-        var live = 0
         nodes.indexedLo.withUnsafeMutableBufferPointer { indexedLo in
-            for j in 0..<lo.count where lo[j] != Nodes.dead {
-                liveKeys[live] = Self.mortonKey(x: xs[j], y: ys[j])
-                liveNodes[live] = Int32(j)
-                live += 1
+            for j in 0..<n {
+                guard lo[j] != Nodes.dead else {
+                    nodeKeys[j] = 0
+                    continue
+                }
+                nodeKeys[j] = Self.mortonKey(x: xs[j], y: ys[j])
                 indexedLo[j] = bottoms[Int(groupOfLevel[Int(lo[j])])]
             }
         }
         // (The sorted keys written over the keys, which the sort reads first.)
-        radixSort(UnsafeBufferPointer(liveKeys), into: order, values: values, scratch: scratch, sortedKeys: liveKeys.baseAddress)
+        radixSort(UnsafeBufferPointer(nodeKeys), into: order, values: values, scratch: scratch, sortedKeys: nodeKeys.baseAddress)
+        let keys = values, members = scratch
         for g in 0..<groupCount { next[g] = starts[g] }
-        for k in 0..<liveCount {
-            let j = Int(liveNodes[Int(order[k])]), key = liveKeys[k]
+        for k in 0..<n {
+            let j = Int(order[k]), key = nodeKeys[k]
+            guard lo[j] != Nodes.dead else { continue }
             for g in Int(groupOfLevel[Int(hi[j])])...Int(groupOfLevel[Int(lo[j])]) {
                 keys[next[g]] = key
                 members[next[g]] = Int32(j)
