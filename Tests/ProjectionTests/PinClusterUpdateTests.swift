@@ -90,6 +90,7 @@ struct PinClusterUpdateTests {
             #expect(index.count == pins.count)
             #expect(index.levelItems == rebuilt.levelItems)
             #expect(Self.inconsistency(index) == nil)
+            #expect(Self.inconsistency(rebuilt) == nil)
             let difference = Self.firstDifference(index, rebuilt)
             #expect(difference == nil, "round \(round): \(upserts.count) upserted, \(removals.count) removed")
             if difference != nil { break }
@@ -155,7 +156,8 @@ struct PinClusterUpdateTests {
 
     /// What is inconsistent inside an index after updates, or nil: the update's scratch not
     /// all at rest; a live node's levels, parent, children or seed pin not agreeing; the dead
-    /// miscounted; a neighbour group with a repeated node, a wrong or unsorted key; a live node
+    /// miscounted; a neighbour group with a repeated node, a wrong or unsorted key (equal keys
+    /// by node); a live node
     /// missing from the group of one of its levels; a pin's place in the ids' order wrong.
     static func inconsistency(_ index: PinClusterIndex) -> String? {
         let nodes = index.nodes
@@ -212,6 +214,14 @@ struct PinClusterUpdateTests {
                 return "group \(g) side key mismatch"
             }
             for k in 1..<max(group.keys.count, 1) where group.keys[k - 1] > group.keys[k] { return "group \(g) unsorted" }
+            // (Equal keys in ascending node order, as a build writes them and merges keep them.)
+            for k in 1..<max(group.keys.count, 1) where group.keys[k - 1] == group.keys[k] && group.nodes[k - 1] > group.nodes[k] {
+                return "group \(g) ties not by node"
+            }
+            for k in 1..<max(group.sideKeys.count, 1) where group.sideKeys[k - 1] > group.sideKeys[k]
+                || (group.sideKeys[k - 1] == group.sideKeys[k] && group.sideNodes[k - 1] > group.sideNodes[k]) {
+                return "group \(g) side part unsorted"
+            }
         }
         for j in 0..<n where nodes.lo[j] != PinClusterIndex.Nodes.dead {
             let low = min(Int(nodes.lo[j]), Int(nodes.indexedLo[j]))
