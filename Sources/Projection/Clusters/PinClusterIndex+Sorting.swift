@@ -9,8 +9,8 @@ extension PinClusterIndex {
     /// there can an id be given twice). Other ids are sorted by String's comparison.
     static func idSortedOrder(_ pins: [ClusterPin]) -> (order: [Int32], repeated: String?) {
         var prefixes = [UInt64](repeating: 0, count: pins.count)
-        // (Each id's bytes read in place: its first eight, and whether all are ASCII.)
-        // (The bytes or-ed together, then the first eight shifted in: no branch per byte.)
+        // (Each id's bytes read in place: its first eight, and whether all are ASCII, from the
+        // bytes or-ed together: no branch per byte.)
         @inline(__always) func prefix(_ bytes: some Sequence<UInt8>) -> UInt64? {
             var prefix: UInt64 = 0, taken: UInt64 = 0, all: UInt8 = 0
             for byte in bytes {
@@ -20,6 +20,10 @@ extension PinClusterIndex {
             }
             return all < 0x80 ? prefix : nil
         }
+        // The first id in `places` of the order equal to the one before it.
+        func repeatedID(_ order: [Int32], _ places: Range<Int>) -> String? {
+            places.first { pins[Int(order[$0])].id == pins[Int(order[$0 - 1])].id }.map { pins[Int(order[$0])].id }
+        }
         for index in pins.indices {
             let utf8 = pins[index].id.utf8
             guard let found = utf8.withContiguousStorageIfAvailable({ prefix($0) }) ?? prefix(utf8) else {
@@ -27,8 +31,7 @@ extension PinClusterIndex {
                     let x = pins[Int(a)].id, y = pins[Int(b)].id
                     return x != y ? x < y : a < b
                 }
-                let repeated = order.indices.dropFirst().first { pins[Int(order[$0])].id == pins[Int(order[$0 - 1])].id }
-                return (order, repeated.map { pins[Int(order[$0])].id })
+                return (order, repeatedID(order, order.indices.dropFirst()))
             }
             prefixes[index] = found
         }
@@ -43,9 +46,7 @@ extension PinClusterIndex {
                     let x = pins[Int(a)].id, y = pins[Int(b)].id
                     return x != y ? x < y : a < b
                 }
-                if repeated == nil, let k = (start + 1..<end).first(where: { pins[Int(order[$0])].id == pins[Int(order[$0 - 1])].id }) {
-                    repeated = pins[Int(order[k])].id
-                }
+                if repeated == nil { repeated = repeatedID(order, (start + 1)..<end) }
             }
             start = end
         }

@@ -281,11 +281,8 @@ public struct PinClusterIndex: Sendable {
         /// the arrays; under a tenth, the room is kept rather than the copy paid).
         mutating func trim() {
             guard x.capacity * 10 > x.count * 11 || children.capacity * 10 > children.count * 11 else { return }
-            // (Copied a block at a time, not element by element.)
-            func exact<T: BitwiseCopyable>(_ a: inout [T]) { if a.capacity > a.count { a = Array(unsafeUninitializedCapacity: a.count) { b, n in
-                a.withUnsafeBufferPointer { old in
-                    if let from = old.baseAddress, let to = b.baseAddress { to.initialize(from: from, count: old.count) }
-                }
+            func exact<T>(_ a: inout [T]) { if a.capacity > a.count { a = Array(unsafeUninitializedCapacity: a.count) { b, n in
+                _ = b.initialize(from: a)
                 n = a.count
             } } }
             exact(&x); exact(&y); exact(&count); exact(&missing); exact(&lo); exact(&hi); exact(&parent)
