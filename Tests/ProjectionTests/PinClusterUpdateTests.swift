@@ -157,8 +157,8 @@ struct PinClusterUpdateTests {
     /// What is inconsistent inside an index after updates, or nil: the update's scratch not
     /// all at rest; a live node's levels, parent, children or seed pin not agreeing; the dead
     /// miscounted; a neighbour group with a repeated node, a wrong or unsorted key (equal keys
-    /// by node); a live node
-    /// missing from the group of one of its levels; a pin's place in the ids' order wrong.
+    /// by node); a live node missing from the group of one of its levels; a pin's place in the
+    /// ids' order wrong.
     static func inconsistency(_ index: PinClusterIndex) -> String? {
         let nodes = index.nodes
         let n = nodes.nodeCount
@@ -213,14 +213,13 @@ struct PinClusterUpdateTests {
             for k in group.sideKeys.indices where PinClusterIndex.mortonKey(x: nodes.x[Int(group.sideNodes[k])], y: nodes.y[Int(group.sideNodes[k])]) != group.sideKeys[k] {
                 return "group \(g) side key mismatch"
             }
-            for k in 1..<max(group.keys.count, 1) where group.keys[k - 1] > group.keys[k] { return "group \(g) unsorted" }
-            // (Equal keys in ascending node order, as a build writes them and merges keep them.)
-            for k in 1..<max(group.keys.count, 1) where group.keys[k - 1] == group.keys[k] && group.nodes[k - 1] > group.nodes[k] {
-                return "group \(g) ties not by node"
-            }
-            for k in 1..<max(group.sideKeys.count, 1) where group.sideKeys[k - 1] > group.sideKeys[k]
-                || (group.sideKeys[k - 1] == group.sideKeys[k] && group.sideNodes[k - 1] > group.sideNodes[k]) {
-                return "group \(g) side part unsorted"
+            // (Each part by key, equal keys in ascending node order, as a build writes them and
+            // merges keep them.)
+            for (part, keys, members) in [("main", group.keys, group.nodes), ("side", group.sideKeys, group.sideNodes)] {
+                for k in 1..<max(keys.count, 1) {
+                    if keys[k - 1] > keys[k] { return "group \(g) \(part) part unsorted" }
+                    if keys[k - 1] == keys[k] && members[k - 1] > members[k] { return "group \(g) \(part) part ties not by node" }
+                }
             }
         }
         for j in 0..<n where nodes.lo[j] != PinClusterIndex.Nodes.dead {
