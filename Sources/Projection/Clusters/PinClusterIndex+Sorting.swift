@@ -1,5 +1,21 @@
 import GeoMath
 
+extension Array {
+    /// `Array(unsafeUninitializedCapacity:initializingWith:)`, except that no capacity gives an
+    /// empty array without calling the initializer: the standard one writes the count (0) into
+    /// the empty-array storage that every thread shares, which ThreadSanitizer reports as a
+    /// data race when two threads do it at once (an empty index built on one thread while
+    /// another reads an empty array).
+    @inline(__always)
+    init(uninitializedCapacity capacity: Int, initializingWith initializer: (inout UnsafeMutableBufferPointer<Element>, inout Int) -> Void) {
+        if capacity == 0 {
+            self = []
+        } else {
+            self.init(unsafeUninitializedCapacity: capacity, initializingWith: initializer)
+        }
+    }
+}
+
 extension PinClusterIndex {
     /// The pins' indices sorted by id (String's order), ties (equal ids) by index, and the
     /// smallest id given more than once (nil when every id is given once).
@@ -112,7 +128,7 @@ func radixSorted(_ keys: [UInt64]) -> [Int32] {
         values.deallocate()
         scratch.deallocate()
     }
-    return [Int32](unsafeUninitializedCapacity: n) { order, initialized in
+    return [Int32](uninitializedCapacity: n) { order, initialized in
         keys.withUnsafeBufferPointer { keys in radixSort(keys, into: order, values: values, scratch: scratch) }
         initialized = n
     }

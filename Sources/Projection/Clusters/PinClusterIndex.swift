@@ -200,7 +200,7 @@ public struct PinClusterIndex: Sendable {
             lo.append(contentsOf: repeatElement(UInt8(level), count: count))
             hi.append(contentsOf: repeatElement(UInt8(level), count: count))
             parent.append(contentsOf: repeatElement(-1, count: count))
-            childStart.append(contentsOf: [Int32](unsafeUninitializedCapacity: count) { starts, initialized in
+            childStart.append(contentsOf: [Int32](uninitializedCapacity: count) { starts, initialized in
                 for k in 0..<count {
                     starts[k] = start
                     start += formed.childCount[k]
@@ -234,17 +234,17 @@ public struct PinClusterIndex: Sendable {
         init(rankOf: [Int32], x px: [Double], y py: [Double], pins: [ClusterPin], level: Int, room: Int) {
             let n = rankOf.count
             func filled<T>(_ value: (Int) -> T) -> [T] {
-                [T](unsafeUninitializedCapacity: max(room, n)) { buffer, initialized in
+                [T](uninitializedCapacity: max(room, n)) { buffer, initialized in
                     for k in 0..<n { (buffer.baseAddress! + k).initialize(to: value(k)) }
                     initialized = n
                 }
             }
             // (Each pin read once, in its order, and its place, category and id written at its
             // rank: reading the pins in rank order would miss the cache at each.)
-            x = [Double](unsafeUninitializedCapacity: max(room, n)) { xs, xCount in
-                y = [Double](unsafeUninitializedCapacity: max(room, n)) { ys, yCount in
-                    missing = [Int32](unsafeUninitializedCapacity: max(room, n)) { missings, missingCount in
-                        ids = [String](unsafeUninitializedCapacity: max(room, n)) { names, idCount in
+            x = [Double](uninitializedCapacity: max(room, n)) { xs, xCount in
+                y = [Double](uninitializedCapacity: max(room, n)) { ys, yCount in
+                    missing = [Int32](uninitializedCapacity: max(room, n)) { missings, missingCount in
+                        ids = [String](uninitializedCapacity: max(room, n)) { names, idCount in
                             pins.withUnsafeBufferPointer { pins in
                                 for p in 0..<n {
                                     let k = Int(rankOf[p])
@@ -281,7 +281,7 @@ public struct PinClusterIndex: Sendable {
         /// the arrays; under a tenth, the room is kept rather than the copy paid).
         mutating func trim() {
             guard x.capacity * 10 > x.count * 11 || children.capacity * 10 > children.count * 11 else { return }
-            func exact<T>(_ a: inout [T]) { if a.capacity > a.count { a = Array(unsafeUninitializedCapacity: a.count) { b, n in
+            func exact<T>(_ a: inout [T]) { if a.capacity > a.count { a = Array(uninitializedCapacity: a.count) { b, n in
                 _ = b.initialize(from: a)
                 n = a.count
             } } }
@@ -292,7 +292,7 @@ public struct PinClusterIndex: Sendable {
             // cost nothing to free: copying and freeing each string cost a tenth of a build.)
             if ids.capacity > ids.count {
                 let n = ids.count
-                ids = [String](unsafeUninitializedCapacity: n) { moved, initialized in
+                ids = [String](uninitializedCapacity: n) { moved, initialized in
                     ids.withUnsafeMutableBufferPointer { old in
                         guard let from = old.baseAddress, let to = moved.baseAddress else { return }
                         to.moveInitialize(from: from, count: n)
@@ -388,7 +388,7 @@ public struct PinClusterIndex: Sendable {
         // (The pins' level in arrays of its own: sharing the nodes' would make the first
         // clusters appended to the nodes copy them, at twice their room.)
         func copy<T>(_ a: [T]) -> [T] {
-            [T](unsafeUninitializedCapacity: a.count) { b, initialized in
+            [T](uninitializedCapacity: a.count) { b, initialized in
                 initialized = b.initialize(fromContentsOf: a)
             }
         }
