@@ -86,6 +86,9 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     case duplicatePinID(String)
     /// A pin id to remove or change that the cluster index does not hold.
     case unknownPinID(String)
+    /// A cluster item (its level and node) that the cluster index asked did not make as it is
+    /// now: the item came from another index, or from this one before an update changed it.
+    case staleClusterItem(zoom: Int, index: Int)
     /// A renderer helper's parameter (a tile size, a tile budget, a scale bar's width, a
     /// MapKit rectangle's value) that is not finite or lies outside `expected`.
     case invalidRendererParameter(name: String, value: Double, expected: String)
@@ -176,6 +179,8 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
             return "pin id \(id.debugDescription) appears more than once: ids must be unique"
         case .unknownPinID(let id):
             return "pin id \(id.debugDescription) is not in the cluster index"
+        case .staleClusterItem(let zoom, let index):
+            return "cluster item \(index) of level \(zoom) was not made by this cluster index as it is now (another index, or one updated since): query the index again"
         case .invalidRendererParameter(let name, let value, let expected):
             return "\(name) \(value) \(Self.problem(value)): expected \(expected)"
         case .tooManyTiles(let count, let maximum):

@@ -44,16 +44,21 @@ public struct ClusterDrawing: Hashable, Sendable {
     ///   - index: The cluster index.
     ///   - camera: The camera.
     ///   - categories: Each pin's category by id (for the spread pins' colours).
-    public init(index: PinClusterIndex, camera: MercatorCamera, categories: [String: PinCategory]) {
+    /// - Throws: Nothing in practice: the items are the index's own, just made (its item
+    ///   lookups throw `GeometryError/staleClusterItem(zoom:index:)` for others).
+    public init(index: PinClusterIndex, camera: MercatorCamera, categories: [String: PinCategory]) throws(GeometryError) {
         var placed: [PlacedClusterItem] = []
         index.items(in: camera, into: &placed)
         level = index.level(forZoom: camera.zoom)
-        items = placed.map { item in
-            let spread = index.spread(of: item)
-            return Item(
-                placed: item, ids: index.pinIDs(of: item.item).sorted(), spread: spread,
-                spreadCategories: spread?.map { categories[$0.id] ?? .missing } ?? [])
+        var items: [Item] = []
+        items.reserveCapacity(placed.count)
+        for item in placed {
+            let spread = try index.spread(of: item)
+            items.append(Item(
+                placed: item, ids: try index.pinIDs(of: item.item).sorted(), spread: spread,
+                spreadCategories: spread?.map { categories[$0.id] ?? .missing } ?? []))
         }
+        self.items = items
     }
 
     /// The SVG elements: one group, `id="clusters"`, with an element per item carrying its

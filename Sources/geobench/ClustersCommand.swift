@@ -47,7 +47,7 @@ struct ClustersCommand: ParsableCommand {
         for (k, placed) in items.enumerated() {
             let item = placed.item
             let coordinate = item.point.coordinate
-            let spread: JSONValue = index.spread(of: placed).map { pins in
+            let spread: JSONValue = try index.spread(of: placed).map { pins in
                 .array(pins.map { .object([("id", .string($0.id)), ("x", .number($0.point.x)), ("y", .number($0.point.y))]) })
             } ?? .null
             let json = JSONValue.object([
@@ -57,7 +57,7 @@ struct ClustersCommand: ParsableCommand {
                 ("latitude", .number(coordinate.latitude)),
                 ("longitude", .number(coordinate.longitude)),
                 ("count", .number(Double(item.count))),
-                ("ids", .array(index.pinIDs(of: item).sorted().map(JSONValue.string))),
+                ("ids", .array(try index.pinIDs(of: item).sorted().map(JSONValue.string))),
                 ("categories", .object([("missing", .number(Double(item.missingCount))), ("found", .number(Double(item.foundCount)))])),
                 ("expansionZoom", item.expansionZoom.map { .number(Double($0)) } ?? .null),
                 ("spread", spread),

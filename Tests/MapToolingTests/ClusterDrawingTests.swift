@@ -30,7 +30,7 @@ struct ClusterDrawingTests {
             try camera.jump(bearing: bearing)
             var placed: [PlacedClusterItem] = []
             index.items(in: camera, into: &placed)
-            let drawing = ClusterDrawing(index: index, camera: camera, categories: categories)
+            let drawing = try ClusterDrawing(index: index, camera: camera, categories: categories)
             #expect(drawing.items.map(\.placed) == placed)
             #expect(drawing.level == index.level(forZoom: zoom))
             let svg = drawing.drawn(over: "<svg>\n<g id=\"legend\">\n</g>\n</svg>\n")
@@ -55,7 +55,7 @@ struct ClusterDrawingTests {
         }
         // At zoom 22.5 the pets at one address are a spread of three, 44 points apart or more.
         let camera = try MercatorCamera(center: Coordinate(latitude: 48.853, longitude: 2.3499), zoom: 22.5, widthPoints: 390, heightPoints: 844)
-        let drawing = ClusterDrawing(index: index, camera: camera, categories: categories)
+        let drawing = try ClusterDrawing(index: index, camera: camera, categories: categories)
         let group = try #require(drawing.items.first { $0.ids == ["same0", "same1", "same2"] })
         let spread = try #require(group.spread)
         for a in spread.indices {

@@ -45,7 +45,7 @@ struct PinClusterIndexTests {
             var seen = Set<String>()
             var total = 0
             for item in index.items(atLevel: z) {
-                let ids = index.pinIDs(of: item)
+                let ids = try index.pinIDs(of: item)
                 #expect(ids.count == item.count)
                 total += item.count
                 for id in ids { #expect(seen.insert(id).inserted, "pin \(id) twice at level \(z)") }
@@ -122,7 +122,7 @@ struct PinClusterIndexTests {
             let r = ClusterKit.radius(index, z)
             guard r < 4e5 / 2 else { continue }  // pairs of rows would meet
             var itemOf: [String: Int] = [:]
-            for item in index.items(atLevel: z) { for id in index.pinIDs(of: item) { itemOf[id] = item.index } }
+            for item in index.items(atLevel: z) { for id in try index.pinIDs(of: item) { itemOf[id] = item.index } }
             for (east, west, distance) in pairs {
                 #expect((itemOf[east] == itemOf[west]) == (distance <= r), "level \(z), distance \(distance), radius \(r)")
             }
@@ -142,13 +142,13 @@ struct PinClusterIndexTests {
         let rank = Dictionary(uniqueKeysWithValues: index.rankedIDs.enumerated().map { ($1, $0) })
         for z in 0...(index.maximumZoom + 1) {
             var map = [Int](repeating: -1, count: pins.count)
-            for item in index.items(atLevel: z) { for id in index.pinIDs(of: item) { map[rank[id]!] = item.index } }
+            for item in index.items(atLevel: z) { for id in try index.pinIDs(of: item) { map[rank[id]!] = item.index } }
             itemOf.append(map)
         }
         let points = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0.point) })
         for z in 0...index.maximumZoom {
             for item in index.items(atLevel: z) where item.isCluster {
-                let members = index.pinIDs(of: item).map { rank[$0]! }
+                let members = try index.pinIDs(of: item).map { rank[$0]! }
                 // The first level above z where the members are in more than one item.
                 var split: Int? = nil
                 for level in (z + 1)...(index.maximumZoom + 1) where Set(members.map { itemOf[level][$0] }).count > 1 {
@@ -157,7 +157,7 @@ struct PinClusterIndexTests {
                 }
                 let expected = split.flatMap { $0 <= index.maximumZoom ? $0 : nil }
                 #expect(item.expansionZoom == expected, "level \(z)")
-                let ids = index.pinIDs(of: item)
+                let ids = try index.pinIDs(of: item)
                 if Set(ids.map { points[$0]! }).count == 1 { #expect(item.expansionZoom == nil) }
             }
             for item in index.items(atLevel: z) where !item.isCluster { #expect(item.expansionZoom == nil) }
@@ -290,7 +290,7 @@ struct ClusterViewportTests {
     @Test("the draw-order sort equals a plain sort: random, tied, all on one line, crowded into one bucket, and short lists")
     func drawOrderSort() {
         var random = SeededRandom(seed: 1405)
-        let item = PinClusterItem(zoom: 3, index: 0, point: MercatorPoint(uncheckedX: 0, y: 0), count: 1, missingCount: 0, expansionZoom: nil)
+        let item = PinClusterItem(zoom: 3, index: 0, point: MercatorPoint(uncheckedX: 0, y: 0), count: 1, missingCount: 0, expansionZoom: nil, revision: 0)
         for trial in 0..<200 {
             let n = [0, 1, 2, 16, 17, 40, 300, 2_000][trial % 8]
             var items: [PlacedClusterItem] = []
@@ -398,8 +398,8 @@ struct ClusterViewportTests {
         index.items(in: camera, into: &items)
         var seen = 0
         for placed in items where placed.item.isCluster && placed.item.expansionZoom == nil {
-            let spread = try #require(index.spread(of: placed))
-            #expect(Set(spread.map(\.id)) == Set(index.pinIDs(of: placed.item)) && spread.count == placed.item.count)
+            let spread = try #require(try index.spread(of: placed))
+            #expect(Set(spread.map(\.id)) == Set(try index.pinIDs(of: placed.item)) && spread.count == placed.item.count)
             for a in spread.indices {
                 for b in spread.indices where b > a {
                     let dx = spread[a].point.x - spread[b].point.x, dy = spread[a].point.y - spread[b].point.y
@@ -409,7 +409,7 @@ struct ClusterViewportTests {
             seen += 1
         }
         #expect(seen == sizes.count)
-        for placed in items where !placed.item.isCluster || placed.item.expansionZoom != nil { #expect(index.spread(of: placed) == nil) }
+        for placed in items where !placed.item.isCluster || placed.item.expansionZoom != nil { #expect(try index.spread(of: placed) == nil) }
     }
 }
 

@@ -244,7 +244,7 @@ struct PinClusterUpdateTests {
             guard p.count == q.count else { return "level \(z): \(p.count) vs \(q.count) items" }
             for (i, j) in zip(p, q) {
                 guard i.point == j.point, i.count == j.count, i.missingCount == j.missingCount, i.expansionZoom == j.expansionZoom,
-                    a.pinIDs(of: i) == b.pinIDs(of: j)
+                    a.pinNodes(of: i.index).map({ a.nodes.ids[Int($0)] }) == b.pinNodes(of: j.index).map({ b.nodes.ids[Int($0)] })
                 else { return "level \(z): item \(i) vs \(j)" }
             }
         }
@@ -278,6 +278,62 @@ struct PinClusterUpdateTests {
         try index.update(upserting: [west, east])
         #expect(index == (try PinClusterIndex(pins: pins + [west, east])))
         #expect(index.items(atLevel: 16).contains { $0.count == 2 && abs($0.point.y) < 1 })
+    }
+
+    @Test("BAD_INPUTS row 85: an item of another index, or of this one before an update changed it, is a typed error, never another pin's ids")
+    func staleItems() throws {
+        func pin(_ id: String, _ x: Double, _ category: PinCategory = .missing) -> ClusterPin {
+            ClusterPin(id: id, point: MercatorPoint(uncheckedX: 261_845 + x, y: 6_250_564), category: category)
+        }
+        // Two pets at one address (a group that never splits) and one 5 km east.
+        let pins = [pin("a", 0), pin("b", 0, .found), pin("c", 5_000)]
+        var index = try PinClusterIndex(pins: pins)
+        let camera = try MercatorCamera(center: MercatorPoint(x: 261_845 + 2_500, y: 6_250_564), zoom: 12, widthPoints: 390, heightPoints: 844)
+        var shown: [PlacedClusterItem] = []
+        index.items(in: camera, into: &shown)
+        #expect(try shown.map { try index.pinIDs(of: $0.item) } == [["a", "b"], ["c"]])
+        let group = try #require(shown.first { $0.item.count == 2 })
+        #expect(try index.spread(of: group)?.map(\.id) == ["a", "b"])
+        func isStale(_ item: PinClusterItem, in index: PinClusterIndex) -> Bool {
+            do {
+                _ = try index.pinIDs(of: item)
+                return false
+            } catch { return error == .staleClusterItem(zoom: item.zoom, index: item.index) }
+        }
+        // An update of nothing, or of a pin as it is, keeps the items.
+        try index.update(upserting: [])
+        try index.update(upserting: [pins[2]])
+        #expect(try shown.map { try index.pinIDs(of: $0.item) } == [["a", "b"], ["c"]])
+        // A copy changed by an update: the items are stale for it, still the original's.
+        var copy = index
+        try copy.update(upserting: [pin("d", 9)])
+        #expect(shown.allSatisfy { isStale($0.item, in: copy) } && !shown.contains { isStale($0.item, in: index) })
+        // An index built from the same pins: the items are equal, yet not its own.
+        let twin = try PinClusterIndex(pins: pins)
+        var twinShown: [PlacedClusterItem] = []
+        twin.items(in: camera, into: &twinShown)
+        #expect(twinShown == shown && Set(twinShown) == Set(shown))
+        #expect(shown.allSatisfy { isStale($0.item, in: twin) })
+        // b removed, then a: before this row the group's item answered with both removed pets;
+        // then pins added and removed until the nodes were renumbered, and it answered with
+        // the new pets (and the item of c with one of them).
+        try index.update(upserting: [], removing: ["b"])
+        #expect(shown.allSatisfy { isStale($0.item, in: index) })
+        #expect(throws: GeometryError.staleClusterItem(zoom: group.item.zoom, index: group.item.index)) { try index.spread(of: group) }
+        #expect(index.pinNodes(of: group.item.index).map { index.nodes.ids[Int($0)] } == ["a", "b"])
+        try index.update(upserting: [pin("d", 0), pin("e", 3)], removing: ["a"])
+        for k in 0..<6 {
+            try index.update(upserting: [pin("x\(k)", Double(k) * 2)])
+            try index.update(upserting: [], removing: ["x\(k)"])
+        }
+        #expect(shown.allSatisfy { isStale($0.item, in: index) })
+        // (The stale items' nodes now hold other pets, the case this row is about: before it,
+        // these were the answers.)
+        #expect(shown.map { index.pinNodes(of: $0.item.index).map { index.nodes.ids[Int($0)] } } == [["d", "e"], ["e"]])
+        // The index's own items as it is now answer.
+        index.items(in: camera, into: &shown)
+        #expect(try shown.map { try index.pinIDs(of: $0.item) } == [["d", "e"], ["c"]])
+        #expect(try index.items(atLevel: 3).map { try index.pinIDs(of: $0) } == [["d", "e", "c"]])
     }
 
     @Test(

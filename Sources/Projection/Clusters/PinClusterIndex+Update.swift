@@ -98,6 +98,8 @@ extension PinClusterIndex {
             arriving.append((x, y, pin.id, pin.category, place))
         }
         guard !leaving.isEmpty || !arriving.isEmpty else { return }
+        // (From here on the update cannot fail: the items made before it are stale.)
+        revision = Self.newRevision()
         arriving.sort { a, b in a.id < b.id }
         let pinLevel = maximumZoom + 1
         // (The scratch is this index's own unless a copy of the index shares it.)

@@ -237,12 +237,15 @@ extension PinClusterIndex {
     /// units). Pins are placed in the order of their ids. Nil for a single pin and for a
     /// cluster that splits.
     ///
-    /// - Parameter placed: A viewport query's item.
+    /// - Parameter placed: A viewport query's item, made by this index as it is now.
     /// - Returns: The spread pins, or nil.
-    public func spread(of placed: PlacedClusterItem) -> [SpreadPin]? {
+    /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
+    ///   or of this one before an update changed it.
+    public func spread(of placed: PlacedClusterItem) throws(GeometryError) -> [SpreadPin]? {
         let item = placed.item
+        try check(item)
         guard item.count > 1, item.expansionZoom == nil else { return nil }
-        let ids = pinIDs(of: item).sorted()
+        let ids = try pinIDs(of: item).sorted()
         let n = ids.count
         let center = placed.point
         var out: [SpreadPin] = []

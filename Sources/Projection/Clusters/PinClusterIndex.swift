@@ -90,6 +90,14 @@ public struct PinClusterIndex: Sendable {
     var levelItems: [Int] = []
     /// The update's per-node scratch, kept from one update to the next (nil until the first).
     var updateScratch: UpdateScratch.Box? = nil
+    /// This index as it is now, among all indexes: a random number drawn by each build and by
+    /// each update that changes the index, and carried by its items, so that an item of
+    /// another index, or of this one before an update, is told apart (two numbers drawn alike:
+    /// one chance in 2^64).
+    var revision: UInt64 = 0
+
+    /// A new ``revision``.
+    static func newRevision() -> UInt64 { UInt64.random(in: .min ... .max) }
 
     /// The items of all levels (struct of arrays). An item that stays as it is from one level
     /// to the next (a pin or a cluster with no neighbour) is one node, on levels lo ... hi; a
@@ -415,6 +423,7 @@ public struct PinClusterIndex: Sendable {
         nodes.trim()
         self.nodes = nodes
         deadNodes = 0
+        revision = Self.newRevision()
         groups = []
         groupOfLevel = []
         buildNeighbourGroups()
@@ -826,7 +835,9 @@ public struct PinClusterItem: Hashable, Sendable {
     /// The zoom level (0 ... the index's maximum zoom + 1).
     public let zoom: Int
     /// The item's node in the index: the same number on every level where the item stays as it
-    /// is, until the index is next updated.
+    /// is. An item belongs to the index as it was when the item was made: once an update
+    /// changes the index its items are stale (their nodes may hold other pins), and
+    /// ``PinClusterIndex/pinIDs(of:)`` and ``PinClusterIndex/spread(of:)`` throw for them.
     public let index: Int
     /// The weighted centroid of its pins, in Web Mercator metres (a single pin's own point).
     public let point: MercatorPoint
@@ -838,10 +849,28 @@ public struct PinClusterItem: Hashable, Sendable {
     /// and for a group that does not split up to the index's maximum zoom.
     public let expansionZoom: Int?
 
+    /// The ``PinClusterIndex/revision`` of the index that made it (not compared: items with
+    /// the same values are equal whichever index made them).
+    let revision: UInt64
+
     /// How many of its pins are FOUND.
     public var foundCount: Int { count - missingCount }
     /// Whether it is a cluster (two or more pins).
     public var isCluster: Bool { count > 1 }
+
+    public static func == (a: PinClusterItem, b: PinClusterItem) -> Bool {
+        a.zoom == b.zoom && a.index == b.index && a.point == b.point && a.count == b.count && a.missingCount == b.missingCount
+            && a.expansionZoom == b.expansionZoom
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(zoom)
+        hasher.combine(index)
+        hasher.combine(point)
+        hasher.combine(count)
+        hasher.combine(missingCount)
+        hasher.combine(expansionZoom)
+    }
 }
 
 extension PinClusterIndex {
@@ -874,15 +903,26 @@ extension PinClusterIndex {
         let expansion = nodes.expansion(j, maximumZoom: maximumZoom)
         return PinClusterItem(
             zoom: z, index: j, point: MercatorPoint(uncheckedX: nodes.x[j], y: nodes.y[j]), count: Int(nodes.count[j]),
-            missingCount: Int(nodes.missing[j]), expansionZoom: expansion >= 0 ? expansion : nil)
+            missingCount: Int(nodes.missing[j]), expansionZoom: expansion >= 0 ? expansion : nil, revision: revision)
     }
 
     /// The ids of an item's pins, in rank order (easting, northing, id).
     ///
-    /// - Parameter item: An item of this index.
+    /// - Parameter item: An item this index made as it is now (by ``items(atLevel:)`` or a
+    ///   viewport query since it was built or last changed by an update).
     /// - Returns: Its pins' ids.
-    public func pinIDs(of item: PinClusterItem) -> [String] {
-        pinNodes(of: item.index).map { nodes.ids[Int($0)] }
+    /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
+    ///   or of this one before an update changed it (its node may hold other pins now).
+    public func pinIDs(of item: PinClusterItem) throws(GeometryError) -> [String] {
+        try check(item)
+        return pinNodes(of: item.index).map { nodes.ids[Int($0)] }
+    }
+
+    /// Throws unless this index as it is now made the item.
+    func check(_ item: PinClusterItem) throws(GeometryError) {
+        guard item.revision == revision, item.index >= 0, item.index < nodes.nodeCount, nodes.isAlive(item.index, at: item.zoom) else {
+            throw .staleClusterItem(zoom: item.zoom, index: item.index)
+        }
     }
 
     /// The pins (nodes) under a node, in rank order.
