@@ -305,7 +305,7 @@ struct ClusterViewportTests {
                 }
                 let x = trial % 3 == 0 ? Double(random.int(0...3)) : random.uniform() * 390
                 items.append(PlacedClusterItem(
-                    item: item, point: ScreenPoint(x: x, y: y), worldCopy: 0, smallestID: Int32(random.int(0...1_000_000))))
+                    item: item, point: ScreenPoint(x: x, y: y), worldCopy: 0, smallestID: UInt64(random.int(0...1_000_000))))
             }
             let expected = items.sorted(by: PlacedClusterItem.drawnBefore)
             items.withUnsafeMutableBufferPointer { PinClusterIndex.sortInDrawOrder($0) }

@@ -231,8 +231,12 @@ struct PinClusterUpdateTests {
                 }
             }
         }
-        // idPlace.
-        for (place, node) in index.idOrder.enumerated() where Int(nodes.idPlace[Int(node)]) != place { return "idPlace of \(node)" }
+        // The ids' keys: increasing along the ids' order, above 0.
+        var lastKey: UInt64 = 0
+        for node in index.idOrder {
+            guard nodes.idKey[Int(node)] > lastKey else { return "idKey of \(node)" }
+            lastKey = nodes.idKey[Int(node)]
+        }
         return nil
     }
 
@@ -278,6 +282,37 @@ struct PinClusterUpdateTests {
         try index.update(upserting: [west, east])
         #expect(index == (try PinClusterIndex(pins: pins + [west, east])))
         #expect(index.items(atLevel: 16).contains { $0.count == 2 && abs($0.point.y) < 1 })
+    }
+
+    @Test("ids added again and again between the same two ids, one at a time and in runs, until their keys are given anew, equal a rebuild")
+    func idKeysRunOut() throws {
+        var random = SeededRandom(seed: 1_513)
+        var pins = ClusterKit.city(300, &random).map { ClusterPin(id: "m" + $0.id, point: $0.point, category: $0.category) }
+        pins += [ClusterPin(id: "a", point: pins[0].point, category: .missing), ClusterPin(id: "b", point: pins[1].point, category: .found)]
+        var index = try PinClusterIndex(pins: pins)
+        var id = "a"
+        var rekeyed = 0
+        for round in 0..<45 {
+            // Each id sorts just after the last one added and before "b": the room between two
+            // keys halves with each added alone, and thins faster with runs of three.
+            var added: [ClusterPin] = []
+            for _ in 0..<(round % 3 == 0 ? 3 : 1) {
+                id += "a"
+                added.append(ClusterPin(id: id, point: pins[Int(random.int(0...299))].point, category: .missing))
+            }
+            let keys = index.idOrder.map { index.nodes.idKey[Int($0)] }
+            let removed = round % 5 == 4 ? [pins[round].id] : []
+            try index.update(upserting: added, removing: removed)
+            pins.removeAll { removed.contains($0.id) }
+            pins += added
+            let survivors = index.idOrder.filter { !added.map(\.id).contains(index.nodes.ids[Int($0)]) }.map { index.nodes.idKey[Int($0)] }
+            if !Set(survivors).isSubset(of: Set(keys)) { rekeyed += 1 }
+            #expect(Self.inconsistency(index) == nil)
+            #expect(index == (try PinClusterIndex(pins: pins)))
+        }
+        // (Each key keeps 32 bits of room: about 32 ids added one at a time between two, fewer
+        // in runs, before the keys are given anew.)
+        #expect((1...3).contains(rekeyed))
     }
 
     @Test("BAD_INPUTS row 85: an item of another index, or of this one before an update changed it, is a typed error, never another pin's ids")

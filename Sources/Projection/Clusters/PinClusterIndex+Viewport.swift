@@ -18,8 +18,8 @@ public struct PlacedClusterItem: Hashable, Sendable {
     /// The copy of the world it is drawn on: 0 for the copy whose easting is the item's own,
     /// -1 for the one to the west, 1 to the east.
     public let worldCopy: Int
-    /// The place of the smallest id among its pins in the ids' order (the draw order's last key).
-    let smallestID: Int32
+    /// The key of the smallest id among its pins in the ids' order (the draw order's last key).
+    let smallestID: UInt64
 
     /// Draw order: by screen y ascending, then x, then the smallest member id (CONTRACTS).
     @inline(__always)
@@ -102,7 +102,7 @@ extension PinClusterIndex {
                 guard px >= -margin, px <= w + margin, py >= -margin, py <= h + margin else { return }
                 output.append(PlacedClusterItem(
                     item: item(level: z, node: i), point: ScreenPoint(x: px, y: py), worldCopy: copy,
-                    smallestID: nodes.idPlace[Int(nodes.smallestPin[i])]))
+                    smallestID: nodes.idKey[Int(nodes.smallestPin[i])]))
             }
         }
         // Draw order, sorted in place with no allocation.

@@ -124,8 +124,10 @@ public struct PinClusterIndex: Sendable {
         var seedPin: [Int32] = []
         var rankX: [Double] = []
         var smallestPin: [Int32] = []
-        /// A pin's place in the ids' order (0 for a cluster).
-        var idPlace: [Int32] = []
+        /// A pin's key in the ids' order (0 for a cluster): the keys increase along the order,
+        /// with room between them, so that an update gives the pins it adds keys of their own
+        /// (see ``PinClusterIndex/idKey(place:)``) and changes none of the others.
+        var idKey: [UInt64] = []
         /// A pin's id ("" for a cluster).
         var ids: [String] = []
         /// The lowest level whose group holds the node (``dead`` when none does yet).
@@ -190,7 +192,7 @@ public struct PinClusterIndex: Sendable {
             // (A pin is its own seed pin: its easting is the one appended above.)
             rankX.append(self.x[Int(seedPin)])
             self.smallestPin.append(smallestPin)
-            idPlace.append(0)
+            idKey.append(0)
             ids.append(id)
             indexedLo.append(Self.dead)
         }
@@ -219,7 +221,7 @@ public struct PinClusterIndex: Sendable {
             seedPin.append(contentsOf: part(formed.seedPin))
             rankX.append(contentsOf: (0..<count).lazy.map { [x] k in x[Int(formed.seedPin[k])] })
             smallestPin.append(contentsOf: part(formed.smallestPin))
-            idPlace.append(contentsOf: repeatElement(0, count: count))
+            idKey.append(contentsOf: repeatElement(0, count: count))
             ids.append(contentsOf: repeatElement("", count: count))
             indexedLo.append(contentsOf: repeatElement(Self.dead, count: count))
             children.append(contentsOf: formedChildren)
@@ -230,7 +232,7 @@ public struct PinClusterIndex: Sendable {
             x.removeLast(count); y.removeLast(count); self.count.removeLast(count); missing.removeLast(count)
             lo.removeLast(count); hi.removeLast(count); parent.removeLast(count); childStart.removeLast(count)
             childCount.removeLast(count); seedPin.removeLast(count); rankX.removeLast(count); smallestPin.removeLast(count)
-            idPlace.removeLast(count); ids.removeLast(count); indexedLo.removeLast(count); self.children.removeLast(children)
+            idKey.removeLast(count); ids.removeLast(count); indexedLo.removeLast(count); self.children.removeLast(children)
         }
 
         /// No nodes.
@@ -280,7 +282,7 @@ public struct PinClusterIndex: Sendable {
             // (A pin is its own seed pin.)
             rankX = filled { x[$0] }
             smallestPin = filled { Int32($0) }
-            idPlace = filled { _ in 0 }
+            idKey = filled { _ in 0 }
             indexedLo = filled { _ in Self.dead }
             children.reserveCapacity(room)
         }
@@ -294,7 +296,7 @@ public struct PinClusterIndex: Sendable {
                 n = a.count
             } } }
             exact(&x); exact(&y); exact(&count); exact(&missing); exact(&lo); exact(&hi); exact(&parent)
-            exact(&childStart); exact(&childCount); exact(&seedPin); exact(&rankX); exact(&smallestPin); exact(&idPlace)
+            exact(&childStart); exact(&childCount); exact(&seedPin); exact(&rankX); exact(&smallestPin); exact(&idKey)
             exact(&indexedLo); exact(&children)
             // (The ids moved rather than copied, and the old slots left empty strings, which
             // cost nothing to free: copying and freeing each string cost a tenth of a build.)
@@ -318,9 +320,9 @@ public struct PinClusterIndex: Sendable {
         var y: [Double] = []
         var count: [Int32] = []
         var missing: [Int32] = []
-        /// The pin with the smallest id among each item's pins, and its place in the ids' order.
+        /// The pin with the smallest id among each item's pins, and its key in the ids' order.
         var smallestPin: [Int32] = []
-        var smallestPlace: [Int32] = []
+        var smallestKey: [UInt64] = []
         /// Each item's node.
         var node: [Int32] = []
 
@@ -392,7 +394,7 @@ public struct PinClusterIndex: Sendable {
         var nodes = Nodes(rankOf: rankOfPin, x: px, y: py, pins: pins, level: pinLevel, room: n + n / 4 * 3)
         // Each rank's place in the order of the ids (string order), and back.
         idOrder = byID.map { rankOfPin[Int($0)] }
-        for (place, rank) in idOrder.enumerated() { nodes.idPlace[Int(rank)] = Int32(place) }
+        for (place, rank) in idOrder.enumerated() { nodes.idKey[Int(rank)] = Self.idKey(place: place) }
         // (The pins' level in arrays of its own: sharing the nodes' would make the first
         // clusters appended to the nodes copy them, at twice their room.)
         func copy<T>(_ a: [T]) -> [T] {
@@ -406,7 +408,7 @@ public struct PinClusterIndex: Sendable {
         level.count = copy(nodes.count)
         level.missing = copy(nodes.missing)
         level.smallestPin = Array(0..<Int32(n))
-        level.smallestPlace = copy(nodes.idPlace)
+        level.smallestKey = copy(nodes.idKey)
         level.node = Array(0..<Int32(n))
         // Where no two pins are within r, no cluster forms and the level is the pins' level
         // unchanged. (The radius grows as the zoom falls, so these are the highest levels.)
@@ -569,7 +571,7 @@ public struct PinClusterIndex: Sendable {
         // parents are written through pointers, with the two arrays moved out of the nodes
         // meanwhile.)
         let outX = scratch.outX, outY = scratch.outY, outCount = scratch.outCount, outMissing = scratch.outMissing
-        let outSmallestPin = scratch.outSmallestPin, outSmallestPlace = scratch.outSmallestPlace, outNode = scratch.outNode
+        let outSmallestPin = scratch.outSmallestPin, outSmallestKey = scratch.outSmallestKey, outNode = scratch.outNode
         // (The members of the cluster being formed, in the sort's scratch, free by now.)
         let members = scratch.sortScratch.baseAddress!
         let formed = scratch.formed, formedChildren = scratch.formedChildren.baseAddress!
@@ -586,7 +588,7 @@ public struct PinClusterIndex: Sendable {
                     above.y.withUnsafeBufferPointer { ay in
                         above.count.withUnsafeBufferPointer { acount in
                             above.missing.withUnsafeBufferPointer { amissing in
-                                above.smallestPlace.withUnsafeBufferPointer { aplace in
+                                above.smallestKey.withUnsafeBufferPointer { akey in
                                     above.node.withUnsafeBufferPointer { anode in
         for i in 0..<n {
             let position = Int(positionOf[i])
@@ -619,7 +621,7 @@ public struct PinClusterIndex: Sendable {
                 }
                 let cluster = merged(
                     count: memberCount, member: { Int(members[$0]) }, x: ax, y: ay, count: acount, missing: amissing,
-                    smallestPlace: { aplace[$0] })
+                    smallestKey: { akey[$0] })
                 let smallestPin = above.smallestPin[cluster.smallest]
                 var node = updating ? seeded[i] : -1
                 if node >= 0 && Int(nodes.childCount[Int(node)]) == memberCount {
@@ -658,7 +660,7 @@ public struct PinClusterIndex: Sendable {
                 outCount[items] = cluster.count
                 outMissing[items] = cluster.missing
                 outSmallestPin[items] = smallestPin
-                outSmallestPlace[items] = aplace[cluster.smallest]
+                outSmallestKey[items] = akey[cluster.smallest]
                 outNode[items] = node
             } else {
                 // Alone (or a cluster with no neighbour: it stays the same node).
@@ -670,7 +672,7 @@ public struct PinClusterIndex: Sendable {
                 outCount[items] = acount[i]
                 outMissing[items] = amissing[i]
                 outSmallestPin[items] = above.smallestPin[i]
-                outSmallestPlace[items] = aplace[i]
+                outSmallestKey[items] = akey[i]
                 outNode[items] = anode[i]
             }
             items += 1
@@ -693,7 +695,7 @@ public struct PinClusterIndex: Sendable {
         level.count = copied(outCount)
         level.missing = copied(outMissing)
         level.smallestPin = copied(outSmallestPin)
-        level.smallestPlace = copied(outSmallestPlace)
+        level.smallestKey = copied(outSmallestKey)
         level.node = copied(outNode)
         return level
     }
@@ -724,7 +726,7 @@ public struct PinClusterIndex: Sendable {
         let outCount: UnsafeMutableBufferPointer<Int32>
         let outMissing: UnsafeMutableBufferPointer<Int32>
         let outSmallestPin: UnsafeMutableBufferPointer<Int32>
-        let outSmallestPlace: UnsafeMutableBufferPointer<Int32>
+        let outSmallestKey: UnsafeMutableBufferPointer<UInt64>
         let outNode: UnsafeMutableBufferPointer<Int32>
         /// The clusters formed at a level (at most half as many as its items, each of two or
         /// more) and their children (at most one per item).
@@ -761,7 +763,7 @@ public struct PinClusterIndex: Sendable {
             outCount = .allocate(capacity: capacity)
             outMissing = .allocate(capacity: capacity)
             outSmallestPin = .allocate(capacity: capacity)
-            outSmallestPlace = .allocate(capacity: capacity)
+            outSmallestKey = .allocate(capacity: capacity)
             outNode = .allocate(capacity: capacity)
             let clusters = capacity / 2 + 1
             formed = Formed(
@@ -789,7 +791,7 @@ public struct PinClusterIndex: Sendable {
             outCount.deallocate()
             outMissing.deallocate()
             outSmallestPin.deallocate()
-            outSmallestPlace.deallocate()
+            outSmallestKey.deallocate()
             outNode.deallocate()
             formed.x.deallocate()
             formed.y.deallocate()
@@ -810,7 +812,7 @@ public struct PinClusterIndex: Sendable {
     /// make clusters here, so they agree bit for bit.
     @inline(__always)
     static func merged<Reals: RandomAccessCollection<Double>, Counts: RandomAccessCollection<Int32>>(
-        count: Int, member: (Int) -> Int, x: Reals, y: Reals, count counts: Counts, missing: Counts, smallestPlace: (Int) -> Int32
+        count: Int, member: (Int) -> Int, x: Reals, y: Reals, count counts: Counts, missing: Counts, smallestKey: (Int) -> UInt64
     ) -> (x: Double, y: Double, count: Int32, missing: Int32, smallest: Int) where Reals.Index == Int, Counts.Index == Int {
         let half = WebMercator.worldWidthMeters / 2
         let px = x[member(0)]
@@ -820,7 +822,7 @@ public struct PinClusterIndex: Sendable {
         var smallest = member(0)
         for k in 0..<count {
             let j = member(k)
-            if smallestPlace(j) < smallestPlace(smallest) { smallest = j }
+            if smallestKey(j) < smallestKey(smallest) { smallest = j }
             let weight = Double(counts[j])
             wx += weight * WebMercator.wrappedEasting(x[j] - px)
             wy += weight * y[j]
