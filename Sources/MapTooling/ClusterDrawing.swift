@@ -55,7 +55,7 @@ public struct ClusterDrawing: Hashable, Sendable {
         for item in placed {
             let spread = try index.spread(of: item)
             items.append(Item(
-                placed: item, ids: try index.pinIDs(of: item.item).sorted(), spread: spread,
+                placed: item, ids: try index.pinIDs(of: item.item).sorted(by: PinClusterIndex.idPrecedes), spread: spread,
                 spreadCategories: spread?.map { categories[$0.id] ?? .missing } ?? []))
         }
         self.items = items

@@ -57,7 +57,7 @@ struct ClustersCommand: ParsableCommand {
                 ("latitude", .number(coordinate.latitude)),
                 ("longitude", .number(coordinate.longitude)),
                 ("count", .number(Double(item.count))),
-                ("ids", .array(try index.pinIDs(of: item).sorted().map(JSONValue.string))),
+                ("ids", .array(try index.pinIDs(of: item).sorted(by: PinClusterIndex.idPrecedes).map(JSONValue.string))),
                 ("categories", .object([("missing", .number(Double(item.missingCount))), ("found", .number(Double(item.foundCount)))])),
                 ("expansionZoom", item.expansionZoom.map { .number(Double($0)) } ?? .null),
                 ("spread", spread),

@@ -164,15 +164,15 @@ struct PinClusterIndexTests {
         }
     }
 
-    @Test("pins are ranked by easting, northing and id (String's order), and the ids' order is String's, whatever the ids and points")
+    @Test("BAD_INPUTS row 86: ids are told apart and ordered by their bytes (pins ranked by easting, northing and id), whatever the ids and points")
     func rankOrder() throws {
         var random = SeededRandom(seed: 1402)
         // Ids that share their first eight bytes, are prefixes of each other, hold NUL, are
-        // not ASCII (canonically equivalent forms are one id, so only one of them is used),
-        // and points that share an easting, lie within a grid unit (9 mm) of each other, or
+        // not ASCII (among them spellings that String's < does not order: "\u{E9}a" and
+        // "e\u{301}", of which it holds neither before the other, nor equal), and points that share an easting, lie within a grid unit (9 mm) of each other, or
         // are -0 and +0.
         let ascii = ["pet", "pet-0000000", "pet-00000001", "pet-0000000\u{0}", "", "z", "Z~", "pet-0000000/"]
-        for stems in [ascii, ascii + ["é", "e\u{301}x", "Ωmega", "日本"]] {
+        for stems in [ascii, ascii + ["é", "e\u{301}x", "Ωmega", "日本", "\u{E9}a", "e\u{301}", "K\r", "\u{212A}"]] {
             var pins: [ClusterPin] = []
             for k in 0..<3_000 {
                 let stem = stems[k % stems.count]
@@ -192,19 +192,32 @@ struct PinClusterIndexTests {
             let expected = pins.sorted { a, b in
                 if a.point.x != b.point.x { return a.point.x < b.point.x }
                 if a.point.y != b.point.y { return a.point.y < b.point.y }
-                return a.id < b.id
+                return Array(a.id.utf8).lexicographicallyPrecedes(Array(b.id.utf8))
             }
             #expect(index.rankedIDs == expected.map(\.id))
             let idOrder = index.idOrder.map { index.nodes.ids[Int($0)] }
-            #expect(idOrder == pins.map(\.id).sorted())
+            #expect(idOrder.map { Array($0.utf8) } == pins.map { Array($0.id.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
+            #expect(index == (try PinClusterIndex(pins: pins.reversed(), radiusPoints: 20)))
             #expect(throws: GeometryError.duplicatePinID(pins[1234].id)) {
                 try PinClusterIndex(pins: pins + [ClusterPin(id: pins[1234].id, point: MercatorPoint(uncheckedX: 0, y: 0), category: .found)])
             }
         }
-        // Canonically equivalent ids are one id (String's equality).
+        // Ids are told apart by their bytes: canonically equivalent spellings, which String's ==
+        // holds equal, are two ids. Before, they were one id, and String's < ordered "\u{E9}a"
+        // and "e\u{301}" neither way: the index depended on its input's order, and an update
+        // missed an id it held (and added it a second time).
         let precomposed = ClusterPin(id: "\u{e9}", point: MercatorPoint(uncheckedX: 0, y: 0), category: .found)
         let decomposed = ClusterPin(id: "e\u{301}", point: MercatorPoint(uncheckedX: 5, y: 0), category: .found)
-        #expect(throws: GeometryError.duplicatePinID("\u{e9}")) { try PinClusterIndex(pins: [precomposed, decomposed]) }
+        #expect(try PinClusterIndex(pins: [precomposed, decomposed]).count == 2)
+        let pair = [decomposed, ClusterPin(id: "\u{E9}a", point: MercatorPoint(uncheckedX: 1e6, y: 0), category: .found)]
+        var index = try PinClusterIndex(pins: pair)
+        #expect(index == (try PinClusterIndex(pins: pair.reversed())))
+        try index.update(upserting: [ClusterPin(id: "\u{E9}a", point: MercatorPoint(uncheckedX: 5, y: 5), category: .missing)])
+        let moved = try PinClusterIndex(pins: [decomposed, ClusterPin(id: "\u{E9}a", point: MercatorPoint(uncheckedX: 5, y: 5), category: .missing)])
+        #expect(index.count == 2 && index == moved)
+        try index.update(upserting: [], removing: ["\u{E9}a"])
+        #expect(index == (try PinClusterIndex(pins: [decomposed])))
+        #expect(throws: GeometryError.duplicatePinID("e\u{301}")) { try index.update(upserting: [precomposed, decomposed], removing: ["e\u{301}"]) }
         // Of several ids given twice, the smallest is reported: short ASCII ids, ASCII ids
         // sharing their first eight bytes, and ids that are not ASCII.
         for (larger, smaller) in [("b", "a"), ("pet-long-id-2", "pet-long-id-1"), ("\u{e9}2", "\u{e9}1")] {
@@ -382,6 +395,29 @@ struct ClusterViewportTests {
             for k in near.indices.dropFirst() { #expect(d(near[k - 1]) <= d(near[k])) }
             #expect(Set(near) == Set(items.indices.filter { d($0) <= 60 }))
         }
+    }
+
+    @Test("BAD_INPUTS row 87: a tap target that is negative or NaN hits nothing, a tap or radius that is not a number finds nothing")
+    func badTaps() throws {
+        var random = SeededRandom(seed: 1412)
+        let index = try PinClusterIndex(pins: ClusterKit.city(2_000, &random))
+        let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 13, widthPoints: 390, heightPoints: 844)
+        var items: [PlacedClusterItem] = []
+        index.items(in: camera, into: &items)
+        let onTop = try #require(items.last).point
+        #expect(PinClusterIndex.hit(onTop, in: items) == items.count - 1)
+        // (Before this row a negative target hit as its size did, and minus infinity hit the
+        // topmost item from anywhere.)
+        for target in [-44, -Double.infinity, .nan, (-0.0).nextDown] {
+            #expect(PinClusterIndex.hit(onTop, in: items, targetPoints: target) == nil)
+            #expect(PinClusterIndex.hit(ScreenPoint(x: 1e6, y: -1e6), in: items, targetPoints: target) == nil)
+        }
+        #expect(PinClusterIndex.hit(onTop, in: items, targetPoints: 0) == items.count - 1)
+        for tap in [ScreenPoint(x: .nan, y: 10), ScreenPoint(x: 10, y: .infinity)] {
+            #expect(PinClusterIndex.hit(tap, in: items) == nil && PinClusterIndex.items(near: tap, within: 1e9, in: items).isEmpty)
+        }
+        for radius in [-1, Double.nan, -Double.infinity] { #expect(PinClusterIndex.items(near: onTop, within: radius, in: items).isEmpty) }
+        #expect(PinClusterIndex.items(near: onTop, within: .infinity, in: items).count == items.count)
     }
 
     @Test("groups that never split are spread with every pair at least 44 points apart, listing exactly their ids")

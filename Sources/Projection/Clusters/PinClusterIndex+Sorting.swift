@@ -1,5 +1,13 @@
 import GeoMath
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Array {
     /// `Array(unsafeUninitializedCapacity:initializingWith:)`, except that no capacity gives an
     /// empty array without calling the initializer: the standard one writes the count (0) into
@@ -17,12 +25,39 @@ extension Array {
 }
 
 extension PinClusterIndex {
-    /// The pins' indices sorted by id (String's order), ties (equal ids) by index, and the
-    /// smallest id given more than once (nil when every id is given once).
+    /// The order of pin ids: by their UTF-8 bytes (for text in Unicode's NFC form, the order
+    /// of its scalars). Ids are compared and told apart by their bytes, not by String's `<`
+    /// and `==`: those hold canonically equivalent spellings ("\u{E9}" and "e\u{301}") equal,
+    /// and String's `<` does not order such spellings consistently (in Swift 6.3,
+    /// "\u{E9}a" < "e\u{301}" and "e\u{301}" < "\u{E9}a" are both false, and so is `==`),
+    /// which made an index depend on its input's order and an update miss an id it held.
     ///
-    /// ASCII ids are ordered by their bytes, which is String's order for them: by their first
-    /// eight bytes (a radix sort), then runs that share those by String's comparison (only
-    /// there can an id be given twice). Other ids are sorted by String's comparison.
+    /// - Returns: Whether `a` comes before `b`.
+    public static func idPrecedes(_ a: String, _ b: String) -> Bool { compareIDs(a, b) < 0 }
+
+    /// Negative, 0 or positive as `a`'s UTF-8 bytes come before, equal or come after `b`'s.
+    @inline(__always)
+    static func compareIDs(_ a: String, _ b: String) -> Int {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = min(x.count, y.count)
+                let c = n == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, n)
+                return c != 0 ? Int(c) : x.count - y.count
+            }
+        }
+    }
+
+    /// Whether two ids are the same id (the same bytes).
+    @inline(__always)
+    static func sameID(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && compareIDs(a, b) == 0 }
+
+    /// The pins' indices sorted by id (``idPrecedes(_:_:)``), ties (equal ids) by index, and
+    /// the smallest id given more than once (nil when every id is given once).
+    ///
+    /// By their first eight bytes when every id is ASCII (a radix sort), then the runs that
+    /// share those by their bytes (only there can an id be given twice); other ids by their
+    /// bytes alone.
     static func idSortedOrder(_ pins: [ClusterPin]) -> (order: [Int32], repeated: String?) {
         var prefixes = [UInt64](repeating: 0, count: pins.count)
         // (Each id's bytes read in place: its first eight, and whether all are ASCII, from the
@@ -38,15 +73,16 @@ extension PinClusterIndex {
         }
         // The first id in `places` of the order equal to the one before it.
         func repeatedID(_ order: [Int32], _ places: Range<Int>) -> String? {
-            places.first { pins[Int(order[$0])].id == pins[Int(order[$0 - 1])].id }.map { pins[Int(order[$0])].id }
+            places.first { sameID(pins[Int(order[$0])].id, pins[Int(order[$0 - 1])].id) }.map { pins[Int(order[$0])].id }
+        }
+        @inline(__always) func before(_ a: Int32, _ b: Int32) -> Bool {
+            let c = compareIDs(pins[Int(a)].id, pins[Int(b)].id)
+            return c != 0 ? c < 0 : a < b
         }
         for index in pins.indices {
             let utf8 = pins[index].id.utf8
             guard let found = utf8.withContiguousStorageIfAvailable({ prefix($0) }) ?? prefix(utf8) else {
-                let order = (0..<Int32(pins.count)).sorted { a, b in
-                    let x = pins[Int(a)].id, y = pins[Int(b)].id
-                    return x != y ? x < y : a < b
-                }
+                let order = (0..<Int32(pins.count)).sorted(by: before)
                 return (order, repeatedID(order, order.indices.dropFirst()))
             }
             prefixes[index] = found
@@ -58,10 +94,7 @@ extension PinClusterIndex {
             var end = start + 1
             while end < order.count && prefixes[Int(order[end])] == prefixes[Int(order[start])] { end += 1 }
             if end - start > 1 {
-                order[start..<end].sort { a, b in
-                    let x = pins[Int(a)].id, y = pins[Int(b)].id
-                    return x != y ? x < y : a < b
-                }
+                order[start..<end].sort(by: before)
                 if repeated == nil { repeated = repeatedID(order, (start + 1)..<end) }
             }
             start = end

@@ -67,20 +67,20 @@ extension PinClusterIndex {
     /// never; `Int.max / 2`: from the first level).
     mutating func update(upserting pins: [ClusterPin], removing removedIDs: [String], wholeLevelFactor: Int) throws(GeometryError) {
         let half = WebMercator.worldWidthMeters / 2
-        var seen = Set<String>(minimumCapacity: pins.count + removedIDs.count)
+        var seen = Set<ByteID>(minimumCapacity: pins.count + removedIDs.count)
         // The pins leaving (with their places in the ids' order) and arriving (with the place
         // in it of the first id not less than theirs).
         var leaving: [Int32] = [], leavingPlaces: [Int] = []
         var arriving: [(x: Double, y: Double, id: String, category: PinCategory, place: Int)] = []
         for id in removedIDs {
-            guard seen.insert(id).inserted else { throw .duplicatePinID(id) }
+            guard seen.insert(ByteID(id)).inserted else { throw .duplicatePinID(id) }
             let place = Self.idPosition(of: id, in: idOrder, nodes)
-            guard place < idOrder.count, nodes.ids[Int(idOrder[place])] == id else { throw .unknownPinID(id) }
+            guard place < idOrder.count, Self.sameID(nodes.ids[Int(idOrder[place])], id) else { throw .unknownPinID(id) }
             leaving.append(idOrder[place])
             leavingPlaces.append(place)
         }
         for pin in pins {
-            guard seen.insert(pin.id).inserted else { throw .duplicatePinID(pin.id) }
+            guard seen.insert(ByteID(pin.id)).inserted else { throw .duplicatePinID(pin.id) }
             let p = pin.point
             guard p.x.isFinite, p.y.isFinite else {
                 throw .invalidClusterParameter(
@@ -90,7 +90,7 @@ extension PinClusterIndex {
             // (+ 0 as in a build.)
             let x = WebMercator.wrappedEasting(p.x) + 0, y = min(max(p.y, -half), half) + 0
             let place = Self.idPosition(of: pin.id, in: idOrder, nodes)
-            if place < idOrder.count, case let node = Int(idOrder[place]), nodes.ids[node] == pin.id {
+            if place < idOrder.count, case let node = Int(idOrder[place]), Self.sameID(nodes.ids[node], pin.id) {
                 if nodes.x[node] == x && nodes.y[node] == y && (nodes.missing[node] == 1) == (pin.category == .missing) { continue }
                 leaving.append(Int32(node))
                 leavingPlaces.append(place)
@@ -100,7 +100,7 @@ extension PinClusterIndex {
         guard !leaving.isEmpty || !arriving.isEmpty else { return }
         // (From here on the update cannot fail: the items made before it are stale.)
         revision = Self.newRevision()
-        arriving.sort { a, b in a.id < b.id }
+        arriving.sort { a, b in Self.compareIDs(a.id, b.id) < 0 }
         let pinLevel = maximumZoom + 1
         // (The scratch is this index's own unless a copy of the index shares it.)
         if !isKnownUniquelyReferenced(&updateScratch) { updateScratch = UpdateScratch.Box() }
@@ -272,9 +272,23 @@ extension PinClusterIndex {
         var low = 0, high = idOrder.count
         while low < high {
             let mid = (low + high) / 2
-            if nodes.ids[Int(idOrder[mid])] < id { low = mid + 1 } else { high = mid }
+            if compareIDs(nodes.ids[Int(idOrder[mid])], id) < 0 { low = mid + 1 } else { high = mid }
         }
         return low
+    }
+}
+
+/// A pin id as the index tells ids apart: by its bytes (``PinClusterIndex/idPrecedes(_:_:)``).
+struct ByteID: Hashable {
+    let id: String
+
+    init(_ id: String) { self.id = id }
+
+    static func == (a: ByteID, b: ByteID) -> Bool { PinClusterIndex.sameID(a.id, b.id) }
+
+    func hash(into hasher: inout Hasher) {
+        var id = id
+        id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 

@@ -198,9 +198,12 @@ extension PinClusterIndex {
     /// - Parameters:
     ///   - tap: The tap, in screen points.
     ///   - items: A viewport query's items, in draw order.
-    ///   - targetPoints: The target's diameter (Apple's 44 points by default).
+    ///   - targetPoints: The target's diameter (Apple's 44 points by default); a negative or
+    ///     NaN diameter hits nothing.
     /// - Returns: The index into `items`, or nil.
     public static func hit(_ tap: ScreenPoint, in items: [PlacedClusterItem], targetPoints: Double = touchTargetPoints) -> Int? {
+        // (Squared, a negative diameter would reach as far as its size.)
+        guard targetPoints >= 0 else { return nil }
         let r2 = (targetPoints / 2) * (targetPoints / 2)
         for index in items.indices.reversed() {
             let dx = items[index].point.x - tap.x, dy = items[index].point.y - tap.y
@@ -234,8 +237,8 @@ extension PinClusterIndex {
     /// 22 / sin(pi / n) points (adjacent pins exactly 44 points apart), starting at the top and
     /// going clockwise; more follow an Archimedean spiral whose turns are 48 points apart,
     /// stepping 48 points of arc (as Leaflet.markercluster's spiderfier, in this library's
-    /// units). Pins are placed in the order of their ids. Nil for a single pin and for a
-    /// cluster that splits.
+    /// units). Pins are placed in the order of their ids (``idPrecedes(_:_:)``). Nil for a
+    /// single pin and for a cluster that splits.
     ///
     /// - Parameter placed: A viewport query's item, made by this index as it is now.
     /// - Returns: The spread pins, or nil.
@@ -245,7 +248,7 @@ extension PinClusterIndex {
         let item = placed.item
         try check(item)
         guard item.count > 1, item.expansionZoom == nil else { return nil }
-        let ids = try pinIDs(of: item).sorted()
+        let ids = try pinIDs(of: item).sorted(by: Self.idPrecedes)
         let n = ids.count
         let center = placed.point
         var out: [SpreadPin] = []

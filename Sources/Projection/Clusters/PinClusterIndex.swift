@@ -142,14 +142,15 @@ public struct PinClusterIndex: Sendable {
         @inline(__always)
         func isAlive(_ j: Int, at level: Int) -> Bool { Int(lo[j]) <= level && level <= Int(hi[j]) }
 
-        /// Whether node a ranks before node b (their lowest-ranked pins by easting, northing, id).
+        /// Whether node a ranks before node b (their lowest-ranked pins by easting, northing, id
+        /// in ``PinClusterIndex/idPrecedes(_:_:)``'s order).
         @inline(__always)
         func ranksBefore(_ a: Int, _ b: Int) -> Bool {
             if rankX[a] != rankX[b] { return rankX[a] < rankX[b] }
             let p = Int(seedPin[a]), q = Int(seedPin[b])
             if x[p] != x[q] { return x[p] < x[q] }
             if y[p] != y[q] { return y[p] < y[q] }
-            return p != q && ids[p] < ids[q]
+            return p != q && PinClusterIndex.compareIDs(ids[p], ids[q]) < 0
         }
 
         /// Nodes sorted by rank: a radix sort by the grid column of their rank's easting (which
@@ -970,7 +971,7 @@ extension PinClusterIndex: Equatable {
         var pinInB = [Int32](repeating: -1, count: a.nodes.nodeCount)
         for k in 0..<a.count {
             let p = Int(a.idOrder[k]), q = Int(b.idOrder[k])
-            guard a.nodes.ids[p] == b.nodes.ids[q], a.nodes.x[p].bitPattern == b.nodes.x[q].bitPattern,
+            guard sameID(a.nodes.ids[p], b.nodes.ids[q]), a.nodes.x[p].bitPattern == b.nodes.x[q].bitPattern,
                 a.nodes.y[p].bitPattern == b.nodes.y[q].bitPattern, a.nodes.missing[p] == b.nodes.missing[q]
             else { return false }
             pinInB[p] = Int32(q)
