@@ -184,19 +184,28 @@ extension PinClusterIndex {
             {
                 whole = pass.level(zoom + 1)
             }
+            if whole == nil {
+                // (Item by item within a budget of neighbours met: four per item of the level
+                // above, as many as a whole level costs, and more for a small level.)
+                let budget = wholeLevelFactor > 0 ? 4 * levelItems[zoom + 1] + 4_096 : Int.max
+                if let next = pass.updateLevel(zoom: zoom, radius: radius, fresh: fresh, gone: gone, budget: budget) {
+                    (fresh, gone) = next
+                    levelItems[zoom] += fresh.count - gone.count
+                    pass.index(fresh, level: zoom)
+                    continue
+                }
+                whole = pass.level(zoom + 1)
+            }
             if let above = whole {
                 let below: Level
                 (below, gone) = pass.clusterWhole(above, zoom: zoom, radius: radius, gone: gone)
                 levelItems[zoom] = below.itemCount
                 pass.index(below.node, level: zoom)
                 whole = below
-            } else {
-                (fresh, gone) = pass.updateLevel(zoom: zoom, radius: radius, fresh: fresh, gone: gone)
-                levelItems[zoom] += fresh.count - gone.count
-                pass.index(fresh, level: zoom)
             }
         }
         deadNodes += pass.died
+        lastUpdateMet = pass.met
         nodes = pass.nodes
         groups = pass.groups
         updateScratch?.scratch = pass.finish()
@@ -304,6 +313,7 @@ struct UpdateScratch {
     var hasFresh: [Bool] = []
     var kept: [Bool] = []
     var aloneTo: [UInt8] = []
+    var settledBy: [Int32] = []
 
     /// The scratch as the index holds it. An update uses it only while its index holds the
     /// only reference (a copy of the index that updates makes its own), so no two updates
@@ -349,9 +359,14 @@ struct UpdatePass {
     /// For a pin arriving: the lowest level down to which it is provably alone (255: none),
     /// and the pins given one.
     var aloneTo: [UInt8]
+    /// For an item queued for examination whose status a seed at its very point settled
+    /// (not a seed, owned by that seed): the seed (-1: none), until it is examined.
+    var settledBy: [Int32]
     var aloneMarked: [Int32] = []
     var touched: [Int32] = []
     var died = 0
+    /// The neighbour entries the examinations met (what an update's levels cost, for tests).
+    var met = 0
     /// The whole levels' buffers (see ``PinClusterIndex/ClusterScratch``).
     var clusterScratch: PinClusterIndex.ClusterScratch? = nil
     // This level's scratch.
@@ -380,6 +395,7 @@ struct UpdatePass {
         hasFresh = scratch.hasFresh
         kept = scratch.kept
         aloneTo = scratch.aloneTo
+        settledBy = scratch.settledBy
         scratch = UpdateScratch()
         grow()
     }
@@ -400,6 +416,7 @@ struct UpdatePass {
         swap(&scratch.hasFresh, &hasFresh)
         swap(&scratch.kept, &kept)
         swap(&scratch.aloneTo, &aloneTo)
+        swap(&scratch.settledBy, &settledBy)
         return scratch
     }
 
@@ -416,6 +433,7 @@ struct UpdatePass {
             hasFresh.append(false)
             kept.append(false)
             aloneTo.append(255)
+            settledBy.append(-1)
         }
     }
 
@@ -685,8 +703,10 @@ struct UpdatePass {
 
     /// Level z after the items of level z + 1 changed: `fresh` are the items on level z + 1 now
     /// that were not on it before, `gone` the ones that were and are not. Returns the same for
-    /// level z.
-    mutating func updateLevel(zoom z: Int, radius: Double, fresh: [Int32], gone: [Int32]) -> (fresh: [Int32], gone: [Int32]) {
+    /// level z; or nil, with nothing changed, once the examinations have met more than
+    /// `budget` neighbours (a crowd within the radius of each other, examined one by one,
+    /// meets itself once per member: the level is then better clustered whole).
+    mutating func updateLevel(zoom z: Int, radius: Double, fresh: [Int32], gone: [Int32], budget: Int) -> (fresh: [Int32], gone: [Int32])? {
         level = z
         above = z + 1
         // (The group read in place of a copy per query: it does not change during the level.)
@@ -718,7 +738,25 @@ struct UpdatePass {
             if seed && !hasFresh[Int(nodes.seedPin[Int(g)])] { release(Int(g)) }
         }
         for j in fresh { hasFresh[Int(nodes.seedPin[Int(j)])] = false }
+        let metBefore = met
         while !heap.isEmpty {
+            guard met - metBefore <= budget else {
+                // (Every entry back at rest: the items queued, those touched, those replaced.)
+                for j in heap {
+                    queued[Int(j)] = false
+                    settledBy[Int(j)] = -1
+                }
+                heap.removeAll(keepingCapacity: true)
+                for j in touched {
+                    seedState[Int(j)] = -1
+                    owner[Int(j)] = -1
+                    queued[Int(j)] = false
+                }
+                touched.removeAll(keepingCapacity: true)
+                for g in gone { replaced[Int(nodes.seedPin[Int(g)])] = -1 }
+                dirty.removeAll(keepingCapacity: true)
+                return nil
+            }
             let i = pop()
             var moved = -1
             if i >= firstNew || !wasOnAbove(i) {
@@ -727,10 +765,18 @@ struct UpdatePass {
             }
             let before = moved >= 0 ? old(moved).seed : wasOnAbove(i) && old(i).seed
             touch(i)
-            group.collect(near: nodes.x[i], nodes.y[i], within: radius, level: above, nodes: nodes, into: &near)
             var lowestSeed = -1
-            for j in near where Int(j) != i && nodes.ranksBefore(Int(j), i) && isSeed(Int(j)) {
-                if lowestSeed < 0 || nodes.ranksBefore(Int(j), lowestSeed) { lowestSeed = Int(j) }
+            if settledBy[i] >= 0 {
+                // (Settled by a seed at its very point, without a query.)
+                lowestSeed = Int(settledBy[i])
+                settledBy[i] = -1
+                near.removeAll(keepingCapacity: true)
+            } else {
+                group.collect(near: nodes.x[i], nodes.y[i], within: radius, level: above, nodes: nodes, into: &near)
+                met += near.count
+                for j in near where Int(j) != i && nodes.ranksBefore(Int(j), i) && isSeed(Int(j)) {
+                    if lowestSeed < 0 || nodes.ranksBefore(Int(j), lowestSeed) { lowestSeed = Int(j) }
+                }
             }
             let seed = lowestSeed < 0
             seedState[i] = seed ? 1 : 0
@@ -741,7 +787,15 @@ struct UpdatePass {
                 // members follow it where they are within reach (else they are examined).
                 for k in near.indices {
                     let j = Int(near[k])
-                    guard nodes.ranksBefore(i, j) && !queued[j] else { continue }
+                    guard nodes.ranksBefore(i, j) else { continue }
+                    if queued[j] {
+                        // An item queued at this seed's very point is settled: within the
+                        // radius of it are the items within the radius of this seed, where no
+                        // seed ranks before this one, and any ranking between them lies within
+                        // the radius of this seed, so is no seed. Its owner is this seed.
+                        if nodes.x[j] == nodes.x[i] && nodes.y[j] == nodes.y[i] { settledBy[j] = Int32(i) }
+                        continue
+                    }
                     touch(j)
                     if seedState[j] == 1 {
                         push(j)

@@ -90,6 +90,8 @@ public struct PinClusterIndex: Sendable {
     var levelItems: [Int] = []
     /// The update's per-node scratch, kept from one update to the next (nil until the first).
     var updateScratch: UpdateScratch.Box? = nil
+    /// The neighbours the last update's examinations met (for tests).
+    var lastUpdateMet = 0
     /// This index as it is now, among all indexes: a random number drawn by each build and by
     /// each update that changes the index, and carried by its items, so that an item of
     /// another index, or of this one before an update, is told apart (two numbers drawn alike:
