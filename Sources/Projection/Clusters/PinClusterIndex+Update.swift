@@ -150,10 +150,12 @@ extension PinClusterIndex {
                 order.append(fresh[k])
             }
         }
+        let oldOrder = idOrder
         idOrder = order
         // The arrivals' keys, spread evenly between the keys of the pins around each run of
         // them (after the last pin, 2^32 apart); where a run finds no room, every pin is keyed
-        // again from its place (as a build keys them).
+        // again from its place, the pins leaving too (the rank reads the keys, and this
+        // update still compares the pins leaving with the others).
         var k = 0
         while k < arrivalPlaces.count {
             var end = k + 1
@@ -163,7 +165,20 @@ extension PinClusterIndex {
             let run = UInt64(end - k + 1)
             let step = after < idOrder.count ? (pass.nodes.idKey[Int(idOrder[after])] - lower) / run : min(1 << 32, (UInt64.max - lower) / run)
             guard step > 0 else {
-                for (place, node) in idOrder.enumerated() { pass.nodes.idKey[Int(node)] = Self.idKey(place: place) }
+                var key = 0, a = 0
+                for place in 0...oldOrder.count {
+                    // (An arrival before the pin at its place: a pin leaving with its id, or
+                    // the first id after its own.)
+                    while a < arriving.count && arriving[a].place == place {
+                        pass.nodes.idKey[Int(fresh[a])] = Self.idKey(place: key)
+                        key += 1
+                        a += 1
+                    }
+                    if place < oldOrder.count {
+                        pass.nodes.idKey[Int(oldOrder[place])] = Self.idKey(place: key)
+                        key += 1
+                    }
+                }
                 break
             }
             for m in k..<end { pass.nodes.idKey[Int(fresh[m])] = lower + step * UInt64(m - k + 1) }

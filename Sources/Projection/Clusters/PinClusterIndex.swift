@@ -145,22 +145,17 @@ public struct PinClusterIndex: Sendable {
         func isAlive(_ j: Int, at level: Int) -> Bool { Int(lo[j]) <= level && level <= Int(hi[j]) }
 
         /// Whether node a ranks before node b (their lowest-ranked pins by easting, northing, id
-        /// in ``PinClusterIndex/idPrecedes(_:_:)``'s order).
+        /// in ``PinClusterIndex/idPrecedes(_:_:)``'s order, read from the pins' keys, which
+        /// are in that order among the pins alive before and after an update).
         @inline(__always)
         func ranksBefore(_ a: Int, _ b: Int) -> Bool {
             if rankX[a] != rankX[b] { return rankX[a] < rankX[b] }
             let p = Int(seedPin[a]), q = Int(seedPin[b])
             if x[p] != x[q] { return x[p] < x[q] }
             if y[p] != y[q] { return y[p] < y[q] }
-            return p != q && Self.idPrecedes(ids[p], ids[q])
+            // (The pins' keys are in the order of their ids: no string is read.)
+            return idKey[p] < idKey[q]
         }
-
-        /// Whether id a comes before id b (out of line: the rank above stays small enough to
-        /// inline, as a call that compared the strings in place was not, and each call then
-        /// copied the nodes' arrays, retaining sixteen buffers: 73% more instructions an
-        /// update).
-        @inline(never)
-        static func idPrecedes(_ a: String, _ b: String) -> Bool { PinClusterIndex.compareIDs(a, b) < 0 }
 
         /// Nodes sorted by rank: a radix sort by the grid column of their rank's easting (which
         /// never decreases as it grows), then each run in one column by rank.
