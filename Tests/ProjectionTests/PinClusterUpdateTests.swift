@@ -333,6 +333,31 @@ struct PinClusterUpdateTests {
         }
     }
 
+    @Test("items added in one grid cell (9 mm) by an update keep the neighbour index's ties by node")
+    func tiesInOneCell() throws {
+        // At a radius of 0.01 points, level 22 separates pins a millimetre apart, which share
+        // a cell of the 2^32 grid: the group's entries with one key must still be in node
+        // order (found by a review; the order was the one they were added in, rank order).
+        var random = SeededRandom(seed: 1_515)
+        let base = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        func pin(_ id: String) -> ClusterPin {
+            let exact = random.uniform() < 0.3
+            return ClusterPin(
+                id: id, point: MercatorPoint(uncheckedX: base.x + (exact ? 0 : random.uniform() * 0.008), y: base.y + (exact ? 0 : random.uniform() * 0.008)),
+                category: .missing)
+        }
+        var pins = (0..<40).map { pin("p\(random.int(0...1_000_000))-\($0)") }
+        var index = try PinClusterIndex(pins: pins, radiusPoints: 0.01)
+        for round in 0..<20 {
+            let added = (0..<6).map { pin("q\(random.int(0...1_000_000))-\(round)-\($0)") }
+            try index.update(upserting: added, removing: [pins[round].id], wholeLevelFactor: 0)
+            pins.remove(at: round)
+            pins += added
+            #expect(Self.inconsistency(index) == nil, "round \(round)")
+            #expect(index == (try PinClusterIndex(pins: pins, radiusPoints: 0.01)))
+        }
+    }
+
     @Test("ids added again and again between the same two ids, one at a time and in runs, until their keys are given anew, equal a rebuild")
     func idKeysRunOut() throws {
         var random = SeededRandom(seed: 1_513)

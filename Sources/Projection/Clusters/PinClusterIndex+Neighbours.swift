@@ -168,7 +168,15 @@ struct NeighbourGroup: Sendable {
     mutating func flush() {
         guard !pendingKeys.isEmpty else { return }
         added += pendingKeys.count
-        let order = radixSorted(pendingKeys)
+        var order = radixSorted(pendingKeys)
+        // (Equal keys by node, as everywhere in a group: nodes are added in rank order.)
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count && pendingKeys[Int(order[end])] == pendingKeys[Int(order[start])] { end += 1 }
+            if end - start > 1 { order[start..<end].sort { pendingNodes[Int($0)] < pendingNodes[Int($1)] } }
+            start = end
+        }
         var keys: [UInt64] = [], nodes: [Int32] = []
         keys.reserveCapacity(sideKeys.count + order.count)
         nodes.reserveCapacity(sideKeys.count + order.count)
