@@ -550,6 +550,16 @@ struct UpdatePass {
         return Int(nodes.children[Int(nodes.childStart[p])]) == s ? p : nil
     }
 
+    /// The touched items' state back at rest (not touched, not queued).
+    mutating func restTouched() {
+        for j in touched {
+            seedState[Int(j)] = -1
+            owner[Int(j)] = -1
+            queued[Int(j)] = false
+        }
+        touched.removeAll(keepingCapacity: true)
+    }
+
     /// Touched: its state is this level's (from before the update until changed here).
     mutating func touch(_ j: Int) {
         guard seedState[j] < 0 else { return }
@@ -762,12 +772,7 @@ struct UpdatePass {
                     settledBy[Int(j)] = -1
                 }
                 heap.removeAll(keepingCapacity: true)
-                for j in touched {
-                    seedState[Int(j)] = -1
-                    owner[Int(j)] = -1
-                    queued[Int(j)] = false
-                }
-                touched.removeAll(keepingCapacity: true)
+                restTouched()
                 for g in gone { replaced[Int(nodes.seedPin[Int(g)])] = -1 }
                 dirty.removeAll(keepingCapacity: true)
                 return nil
@@ -886,12 +891,7 @@ struct UpdatePass {
             if kept < 0 && wasOnAbove(si) { dirty.append(Int32(old(si).item)) }
             results.append((s, Int32(start), Int32(count), kept))
         }
-        for j in touched {
-            seedState[Int(j)] = -1
-            owner[Int(j)] = -1
-            queued[Int(j)] = false
-        }
-        touched.removeAll(keepingCapacity: true)
+        restTouched()
 
         // Level z: the new items written, the old ones not kept gone.
         var nextFresh: [Int32] = []
