@@ -268,6 +268,11 @@ struct PinClusterUpdateTests {
         #expect(throws: GeometryError.duplicatePinID("fresh")) { try index.update(upserting: [fresh, moved, fresh]) }
         #expect(throws: GeometryError.duplicatePinID(pins[2].id)) { try index.update(upserting: [], removing: [pins[2].id, pins[2].id]) }
         #expect(throws: GeometryError.duplicatePinID(pins[0].id)) { try index.update(upserting: [moved], removing: [pins[0].id]) }
+        // (Several faults: the first, taking the ids to remove in their order, then the pins.)
+        let nowhere = ClusterPin(id: "nowhere", point: MercatorPoint(uncheckedX: .nan, y: 0), category: .found)
+        #expect(throws: GeometryError.unknownPinID("nobody")) { try index.update(upserting: [fresh, fresh, nowhere], removing: [pins[5].id, "nobody"]) }
+        #expect(throws: GeometryError.duplicatePinID("fresh")) { try index.update(upserting: [moved, fresh, fresh], removing: [pins[5].id, pins[6].id]) }
+        #expect(throws: GeometryError.duplicatePinID(pins[6].id)) { try index.update(upserting: [nowhere, moved], removing: [pins[6].id, pins[6].id, "nobody"]) }
         for bad in [Double.nan, .infinity, -.infinity] {
             let east = ClusterPin(id: "bad", point: MercatorPoint(uncheckedX: bad, y: 0), category: .found)
             let north = ClusterPin(id: pins[3].id, point: MercatorPoint(uncheckedX: 0, y: bad), category: .found)

@@ -66,41 +66,16 @@ extension PinClusterIndex {
     /// ``update(upserting:removing:)`` switching to whole levels at `wholeLevelFactor` (0:
     /// never; `Int.max / 2`: from the first level).
     mutating func update(upserting pins: [ClusterPin], removing removedIDs: [String], wholeLevelFactor: Int) throws(GeometryError) {
-        let half = WebMercator.worldWidthMeters / 2
-        var seen = Set<ByteID>(minimumCapacity: pins.count + removedIDs.count)
         // The pins leaving (with their places in the ids' order) and arriving (with the place
-        // in it of the first id not less than theirs).
-        var leaving: [Int32] = [], leavingPlaces: [Int] = []
-        var arriving: [(x: Double, y: Double, id: String, category: PinCategory, place: Int)] = []
-        for id in removedIDs {
-            guard seen.insert(ByteID(id)).inserted else { throw .duplicatePinID(id) }
-            let place = Self.idPosition(of: id, in: idOrder, nodes)
-            guard place < idOrder.count, Self.sameID(nodes.ids[Int(idOrder[place])], id) else { throw .unknownPinID(id) }
-            leaving.append(idOrder[place])
-            leavingPlaces.append(place)
+        // in it of the first id not less than theirs), arriving in id order.
+        guard let changes = Self.changes(upserting: pins, removing: removedIDs, idOrder: idOrder, nodes) else {
+            throw Self.firstError(upserting: pins, removing: removedIDs, idOrder: idOrder, nodes)
         }
-        for pin in pins {
-            guard seen.insert(ByteID(pin.id)).inserted else { throw .duplicatePinID(pin.id) }
-            let p = pin.point
-            guard p.x.isFinite, p.y.isFinite else {
-                throw .invalidClusterParameter(
-                    name: "pin \(pin.id) \(p.x.isFinite ? "northing" : "easting")", value: p.x.isFinite ? p.y : p.x,
-                    expected: "a finite number of Web Mercator metres")
-            }
-            // (+ 0 as in a build.)
-            let x = WebMercator.wrappedEasting(p.x) + 0, y = min(max(p.y, -half), half) + 0
-            let place = Self.idPosition(of: pin.id, in: idOrder, nodes)
-            if place < idOrder.count, case let node = Int(idOrder[place]), Self.sameID(nodes.ids[node], pin.id) {
-                if nodes.x[node] == x && nodes.y[node] == y && (nodes.missing[node] == 1) == (pin.category == .missing) { continue }
-                leaving.append(Int32(node))
-                leavingPlaces.append(place)
-            }
-            arriving.append((x, y, pin.id, pin.category, place))
-        }
+        let (leaving, arriving) = (changes.leaving, changes.arriving)
+        var leavingPlaces = changes.places
         guard !leaving.isEmpty || !arriving.isEmpty else { return }
         // (From here on the update cannot fail: the items made before it are stale.)
         revision = Self.newRevision()
-        arriving.sort { a, b in Self.compareIDs(a.id, b.id) < 0 }
         let pinLevel = maximumZoom + 1
         // (The scratch is this index's own unless a copy of the index shares it.)
         if !isKnownUniquelyReferenced(&updateScratch) { updateScratch = UpdateScratch.Box() }
@@ -232,6 +207,85 @@ extension PinClusterIndex {
         }
     }
 
+    /// A pin arriving: its place (wrapped, clamped), id and category, and the place in the ids'
+    /// order of the first id not less than its own.
+    typealias Arrival = (x: Double, y: Double, id: String, category: PinCategory, place: Int)
+
+    /// The pins an update's lists take away (with their places in the ids' order) and bring,
+    /// in id order; nil when the lists are not valid (``firstError(upserting:removing:idOrder:_:)``
+    /// then names what is wrong).
+    ///
+    /// Each list is sorted by id (a radix sort of the first eight bytes, as the build sorts its
+    /// pins), which shows an id given twice in it, and then found in the ids' order in one pass,
+    /// galloping on from the place of the id before: a search among far fewer ids than a binary
+    /// search of the whole order per id, mostly in memory the search before has just read.
+    static func changes(
+        upserting pins: [ClusterPin], removing removedIDs: [String], idOrder: [Int32], _ nodes: Nodes
+    ) -> (leaving: [Int32], places: [Int], arriving: [Arrival])? {
+        let half = WebMercator.worldWidthMeters / 2
+        // (The ids to remove sorted as pins: the sort reads their ids only.)
+        let removed = idSortedOrder(removedIDs.map { ClusterPin(id: $0, point: MercatorPoint(uncheckedX: 0, y: 0), category: .missing) })
+        let upserted = idSortedOrder(pins)
+        guard removed.repeated == nil, upserted.repeated == nil else { return nil }
+        var leaving: [Int32] = [], places: [Int] = []
+        var place = 0
+        for k in removed.order {
+            let id = removedIDs[Int(k)]
+            place = idPosition(of: id, in: idOrder, nodes, from: place)
+            guard place < idOrder.count, sameID(nodes.ids[Int(idOrder[place])], id) else { return nil }
+            leaving.append(idOrder[place])
+            places.append(place)
+        }
+        let removedPlaces = places.count
+        var arriving: [Arrival] = []
+        arriving.reserveCapacity(pins.count)
+        place = 0
+        // (The places of the ids removed, ascending, walked alongside: an id both removed and
+        // given is at one of them.)
+        var nextRemoved = 0
+        for k in upserted.order {
+            let pin = pins[Int(k)]
+            let p = pin.point
+            guard p.x.isFinite, p.y.isFinite else { return nil }
+            // (+ 0 as in a build.)
+            let x = WebMercator.wrappedEasting(p.x) + 0, y = min(max(p.y, -half), half) + 0
+            place = idPosition(of: pin.id, in: idOrder, nodes, from: place)
+            if place < idOrder.count, case let node = Int(idOrder[place]), sameID(nodes.ids[node], pin.id) {
+                while nextRemoved < removedPlaces && places[nextRemoved] < place { nextRemoved += 1 }
+                guard nextRemoved == removedPlaces || places[nextRemoved] != place else { return nil }
+                if nodes.x[node] == x && nodes.y[node] == y && (nodes.missing[node] == 1) == (pin.category == .missing) { continue }
+                leaving.append(Int32(node))
+                places.append(place)
+            }
+            arriving.append((x, y, pin.id, pin.category, place))
+        }
+        return (leaving, places, arriving)
+    }
+
+    /// What is wrong with an update's lists: the first id given twice (in either list or in
+    /// both), id to remove the index does not hold or point that is not finite, taking the ids
+    /// to remove in turn, then the pins.
+    static func firstError(upserting pins: [ClusterPin], removing removedIDs: [String], idOrder: [Int32], _ nodes: Nodes) -> GeometryError {
+        var seen = Set<ByteID>(minimumCapacity: pins.count + removedIDs.count)
+        for id in removedIDs {
+            guard seen.insert(ByteID(id)).inserted else { return .duplicatePinID(id) }
+            let place = idPosition(of: id, in: idOrder, nodes)
+            guard place < idOrder.count, sameID(nodes.ids[Int(idOrder[place])], id) else { return .unknownPinID(id) }
+        }
+        for pin in pins {
+            guard seen.insert(ByteID(pin.id)).inserted else { return .duplicatePinID(pin.id) }
+            let p = pin.point
+            guard p.x.isFinite, p.y.isFinite else {
+                return .invalidClusterParameter(
+                    name: "pin \(pin.id) \(p.x.isFinite ? "northing" : "easting")", value: p.x.isFinite ? p.y : p.x,
+                    expected: "a finite number of Web Mercator metres")
+            }
+        }
+        // (Not reached: ``changes(upserting:removing:idOrder:_:)`` finds nothing wrong that
+        // this does not.)
+        return .duplicatePinID(removedIDs.first ?? pins.first?.id ?? "")
+    }
+
     /// An index of no pins.
     static let empty: PinClusterIndex = {
         do throws(GeometryError) { return try PinClusterIndex(pins: []) } catch { fatalError("an empty index always builds") }
@@ -293,7 +347,23 @@ extension PinClusterIndex {
 
     /// The first place in the ids' order whose id is not less than `id`.
     static func idPosition(of id: String, in idOrder: [Int32], _ nodes: Nodes) -> Int {
-        var low = 0, high = idOrder.count
+        idPosition(of: id, in: idOrder, nodes, from: 0)
+    }
+
+    /// The first place in the ids' order, at `start` or after, whose id is not less than `id`
+    /// (the ids before `start` being less): found by galloping from `start` (steps 1, 2, 4 and
+    /// so on), then a binary search within the last step.
+    static func idPosition(of id: String, in idOrder: [Int32], _ nodes: Nodes, from start: Int) -> Int {
+        let n = idOrder.count
+        guard start < n, compareIDs(nodes.ids[Int(idOrder[start])], id) < 0 else { return start }
+        // (The id at `low` is less than `id`.)
+        var low = start, step = 1
+        while low + step < n && compareIDs(nodes.ids[Int(idOrder[low + step])], id) < 0 {
+            low += step
+            step <<= 1
+        }
+        low += 1
+        var high = min(low - 1 + step, n)
         while low < high {
             let mid = (low + high) / 2
             if compareIDs(nodes.ids[Int(idOrder[mid])], id) < 0 { low = mid + 1 } else { high = mid }
