@@ -506,20 +506,26 @@ struct UpdatePass {
     }
 
     /// Scratch for the nodes made since (entries of nodes dropped by a compaction stay, at
-    /// rest).
+    /// rest): grown an eighth (or 1 024 entries) beyond the nodes at a time, so that the
+    /// nodes an update makes one by one seldom grow it.
+    @inline(__always)
     mutating func grow() {
-        while savedLo.count < nodes.nodeCount {
-            savedLo.append(254)
-            savedParent.append(-1)
-            seedState.append(-1)
-            owner.append(-1)
-            queued.append(false)
-            replaced.append(-1)
-            hasFresh.append(false)
-            kept.append(false)
-            aloneTo.append(255)
-            settledBy.append(-1)
-        }
+        guard savedLo.count < nodes.nodeCount else { return }
+        growScratch()
+    }
+
+    private mutating func growScratch() {
+        let more = max(nodes.nodeCount, savedLo.count + savedLo.count / 8 + 1_024) - savedLo.count
+        savedLo.append(contentsOf: repeatElement(254, count: more))
+        savedParent.append(contentsOf: repeatElement(-1, count: more))
+        seedState.append(contentsOf: repeatElement(-1, count: more))
+        owner.append(contentsOf: repeatElement(-1, count: more))
+        queued.append(contentsOf: repeatElement(false, count: more))
+        replaced.append(contentsOf: repeatElement(-1, count: more))
+        hasFresh.append(contentsOf: repeatElement(false, count: more))
+        kept.append(contentsOf: repeatElement(false, count: more))
+        aloneTo.append(contentsOf: repeatElement(255, count: more))
+        settledBy.append(contentsOf: repeatElement(-1, count: more))
     }
 
     @inline(__always)
