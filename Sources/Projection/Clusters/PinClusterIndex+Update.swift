@@ -215,10 +215,11 @@ extension PinClusterIndex {
     /// in id order; nil when the lists are not valid (``firstError(upserting:removing:idOrder:_:)``
     /// then names what is wrong).
     ///
-    /// Each list is sorted by id (a radix sort of the first eight bytes, as the build sorts its
-    /// pins), which shows an id given twice in it, and then found in the ids' order in one pass,
-    /// galloping on from the place of the id before: a search among far fewer ids than a binary
-    /// search of the whole order per id, mostly in memory the search before has just read.
+    /// Each list is sorted by id as the build sorts its pins (a radix sort of the first eight
+    /// bytes when every id is ASCII), which shows an id given twice in it, and then found in the
+    /// ids' order in one pass, galloping on from the place of the id before: a search among far
+    /// fewer ids than a binary search of the whole order per id, mostly in memory the search
+    /// before has just read.
     static func changes(
         upserting pins: [ClusterPin], removing removedIDs: [String], idOrder: [Int32], _ nodes: Nodes
     ) -> (leaving: [Int32], places: [Int], arriving: [Arrival])? {
@@ -229,8 +230,10 @@ extension PinClusterIndex {
         guard removed.repeated == nil, upserted.repeated == nil else { return nil }
         var leaving: [Int32] = [], places: [Int] = []
         var place = 0
-        for k in removed.order {
+        for (n, k) in removed.order.enumerated() {
             let id = removedIDs[Int(k)]
+            // (The search from the last place holds only for ids in increasing order.)
+            assert(n == 0 || compareIDs(removedIDs[Int(removed.order[n - 1])], id) < 0)
             place = idPosition(of: id, in: idOrder, nodes, from: place)
             guard place < idOrder.count, sameID(nodes.ids[Int(idOrder[place])], id) else { return nil }
             leaving.append(idOrder[place])
@@ -243,8 +246,9 @@ extension PinClusterIndex {
         // (The places of the ids removed, ascending, walked alongside: an id both removed and
         // given is at one of them.)
         var nextRemoved = 0
-        for k in upserted.order {
+        for (n, k) in upserted.order.enumerated() {
             let pin = pins[Int(k)]
+            assert(n == 0 || compareIDs(pins[Int(upserted.order[n - 1])].id, pin.id) < 0)
             let p = pin.point
             guard p.x.isFinite, p.y.isFinite else { return nil }
             // (+ 0 as in a build.)
@@ -282,7 +286,8 @@ extension PinClusterIndex {
             }
         }
         // (Not reached: ``changes(upserting:removing:idOrder:_:)`` finds nothing wrong that
-        // this does not.)
+        // this does not. Should they ever disagree, a debug build stops here.)
+        assertionFailure("an update's lists were refused, yet no fault is found in them")
         return .duplicatePinID(removedIDs.first ?? pins.first?.id ?? "")
     }
 
