@@ -278,12 +278,7 @@ extension PinClusterIndex {
         }
         for pin in pins {
             guard seen.insert(ByteID(pin.id)).inserted else { return .duplicatePinID(pin.id) }
-            let p = pin.point
-            guard p.x.isFinite, p.y.isFinite else {
-                return .invalidClusterParameter(
-                    name: "pin \(pin.id) \(p.x.isFinite ? "northing" : "easting")", value: p.x.isFinite ? p.y : p.x,
-                    expected: "a finite number of Web Mercator metres")
-            }
+            guard pin.point.x.isFinite, pin.point.y.isFinite else { return notFinite(pin) }
         }
         // (Not reached: ``changes(upserting:removing:idOrder:_:)`` finds nothing wrong that
         // this does not. Should they ever disagree, a debug build stops here.)

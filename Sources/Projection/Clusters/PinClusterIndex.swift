@@ -358,11 +358,7 @@ public struct PinClusterIndex: Sendable {
         let half = WebMercator.worldWidthMeters / 2
         for (index, pin) in pins.enumerated() {
             let p = pin.point
-            guard p.x.isFinite, p.y.isFinite else {
-                throw .invalidClusterParameter(
-                    name: "pin \(pin.id) \(p.x.isFinite ? "northing" : "easting")", value: p.x.isFinite ? p.y : p.x,
-                    expected: "a finite number of Web Mercator metres")
-            }
+            guard p.x.isFinite, p.y.isFinite else { throw Self.notFinite(pin) }
             // (+ 0 makes a -0 easting or northing +0, so that the keys below order them as < does.)
             px[index] = WebMercator.wrappedEasting(p.x) + 0
             py[index] = min(max(p.y, -half), half) + 0
@@ -877,6 +873,16 @@ public struct PinClusterItem: Hashable, Sendable {
         hasher.combine(count)
         hasher.combine(missingCount)
         hasher.combine(expansionZoom)
+    }
+}
+
+extension PinClusterIndex {
+    /// The error for a pin whose easting or northing is not finite (the easting named first).
+    static func notFinite(_ pin: ClusterPin) -> GeometryError {
+        let p = pin.point
+        return .invalidClusterParameter(
+            name: "pin \(pin.id) \(p.x.isFinite ? "northing" : "easting")", value: p.x.isFinite ? p.y : p.x,
+            expected: "a finite number of Web Mercator metres")
     }
 }
 
