@@ -396,6 +396,9 @@ struct PinClusterUpdateTests {
 
     @Test("BAD_INPUTS row 85: an item of another index, or of this one before an update changed it, is a typed error, never another pin's ids")
     func staleItems() throws {
+        // (Updated item by item throughout, as a few pins of a large index are: on an index of
+        // three to five pins, ``PinClusterIndex/update(upserting:removing:)`` would build it
+        // again, and no node would be left dead, then renumbered by a compaction.)
         func pin(_ id: String, _ x: Double, _ category: PinCategory = .missing) -> ClusterPin {
             ClusterPin(id: id, point: MercatorPoint(uncheckedX: 261_845 + x, y: 6_250_564), category: category)
         }
@@ -415,12 +418,12 @@ struct PinClusterUpdateTests {
             } catch { return error == .staleClusterItem(zoom: item.zoom, index: item.index) }
         }
         // An update of nothing, or of a pin as it is, keeps the items.
-        try index.update(upserting: [])
-        try index.update(upserting: [pins[2]])
+        try index.update(upserting: [], removing: [], wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
+        try index.update(upserting: [pins[2]], removing: [], wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
         #expect(try shown.map { try index.pinIDs(of: $0.item) } == [["a", "b"], ["c"]])
         // A copy changed by an update: the items are stale for it, still the original's.
         var copy = index
-        try copy.update(upserting: [pin("d", 9)])
+        try copy.update(upserting: [pin("d", 9)], removing: [], wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
         #expect(shown.allSatisfy { isStale($0.item, in: copy) } && !shown.contains { isStale($0.item, in: index) })
         // An index built from the same pins: the items are equal, yet not its own.
         let twin = try PinClusterIndex(pins: pins)
@@ -431,14 +434,14 @@ struct PinClusterUpdateTests {
         // b removed, then a: before this row the group's item answered with both removed pets;
         // then pins added and removed until the nodes were renumbered, and it answered with
         // the new pets (and the item of c with one of them).
-        try index.update(upserting: [], removing: ["b"])
+        try index.update(upserting: [], removing: ["b"], wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
         #expect(shown.allSatisfy { isStale($0.item, in: index) })
         #expect(throws: GeometryError.staleClusterItem(zoom: group.item.zoom, index: group.item.index)) { try index.spread(of: group) }
         #expect(index.pinNodes(of: group.item.index).map { index.nodes.ids[Int($0)] } == ["a", "b"])
-        try index.update(upserting: [pin("d", 0), pin("e", 3)], removing: ["a"])
+        try index.update(upserting: [pin("d", 0), pin("e", 3)], removing: ["a"], wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
         for k in 0..<6 {
-            try index.update(upserting: [pin("x\(k)", Double(k) * 2)])
-            try index.update(upserting: [], removing: ["x\(k)"])
+            try index.update(upserting: [pin("x\(k)", Double(k) * 2)], removing: [], wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
+            try index.update(upserting: [], removing: ["x\(k)"], wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
         }
         #expect(shown.allSatisfy { isStale($0.item, in: index) })
         // (The stale items' nodes now hold other pets, the case this row is about: before it,
@@ -473,6 +476,8 @@ struct PinClusterUpdateTests {
 
     @Test("copies of an updated index (sharing its update scratch) update apart, two at once, each equal a rebuild")
     func copiesUpdateApart() async throws {
+        // (Item by item, as the public update goes below a twelfth of the pins changed: the
+        // changes here are more, and it would build each copy again, sharing no scratch.)
         var random = SeededRandom(seed: 1_514)
         let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
         var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(2_000, center: center, spread: 2_000, &random).map { ($0.id, $0) })
@@ -480,7 +485,7 @@ struct PinClusterUpdateTests {
         var nextID = 0
         // (An update leaves the index its scratch; the copies below share it.)
         let first = Self.randomUpdate(&pins, nextID: &nextID, changes: 100, center: center, spread: 2_000, &random)
-        try index.update(upserting: first.upserts, removing: first.removals)
+        try index.update(upserting: first.upserts, removing: first.removals, wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
         let base = index
         typealias Change = (upserts: [ClusterPin], removals: [String])
         var rounds: [(forward: Change, back: Change, expected: PinClusterIndex)] = []
@@ -498,9 +503,9 @@ struct PinClusterUpdateTests {
                     var copy = base
                     var equal: [Bool] = []
                     for _ in 0..<4 {
-                        try copy.update(upserting: round.forward.upserts, removing: round.forward.removals)
+                        try copy.update(upserting: round.forward.upserts, removing: round.forward.removals, wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
                         equal.append(copy == round.expected && Self.inconsistency(copy) == nil)
-                        try copy.update(upserting: round.back.upserts, removing: round.back.removals)
+                        try copy.update(upserting: round.back.upserts, removing: round.back.removals, wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
                         equal.append(copy == base)
                     }
                     return equal
@@ -539,6 +544,45 @@ struct PinClusterUpdateTests {
             #expect(difference == nil, "round \(round)")
             if difference != nil { break }
         }
+    }
+
+    @Test("an update changing a twelfth of the pins or more builds the index again: equal to a rebuild and to the update item by item, its old items stale; fewer changes are updated in place")
+    func largeUpdatesBuildAgain() throws {
+        // The switch: a twelfth of the pins, rounded up, each changed pin counted twice.
+        #expect(PinClusterIndex.rebuildPays(changes: 167, pins: 2_000, wholeLevelFactor: 12))
+        #expect(!PinClusterIndex.rebuildPays(changes: 166, pins: 2_000, wholeLevelFactor: 12))
+        #expect(!PinClusterIndex.rebuildPays(changes: 2_000, pins: 2_000, wholeLevelFactor: 0))
+        #expect(PinClusterIndex.rebuildPays(changes: 1, pins: 0, wholeLevelFactor: 12))
+        var random = SeededRandom(seed: 1_516)
+        let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(2_000, center: center, spread: 2_000, &random).map { ($0.id, $0) })
+        var index = try PinClusterIndex(pins: Array(pins.values))
+        var nextID = 0
+        for changes in [20, 400, 60, 1_500, 5] {
+            let (upserts, removals) = Self.randomUpdate(&pins, nextID: &nextID, changes: changes, center: center, spread: 2_000, &random)
+            let shown = index.items(atLevel: 14)
+            var itemByItem = index
+            try itemByItem.update(upserting: upserts, removing: removals, wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
+            // (Counted as the update counts them: a pin changed leaves and arrives.)
+            let moved = upserts.filter { pin in index.idOrder.contains { index.nodes.ids[Int($0)] == pin.id } }.count
+            let built = PinClusterIndex.rebuildPays(changes: upserts.count + moved + removals.count, pins: index.count, wholeLevelFactor: 12)
+            try index.update(upserting: upserts, removing: removals)
+            let rebuilt = try PinClusterIndex(pins: Array(pins.values))
+            #expect(Self.firstDifference(index, rebuilt) == nil, "\(changes) changes")
+            #expect(Self.firstDifference(itemByItem, rebuilt) == nil, "\(changes) changes")
+            #expect(Self.inconsistency(index) == nil)
+            // Built again: no update scratch and no dead node, as after a build.
+            #expect((index.updateScratch == nil && index.deadNodes == 0) == built, "\(changes) changes")
+            #expect(built == (changes >= 400), "\(changes) changes")
+            // The items from before are stale either way.
+            #expect(shown.allSatisfy { item in (try? index.pinIDs(of: item)) == nil })
+        }
+        // Every pin replaced (new ids, the old removed), then every pin removed.
+        let fresh = Array(pins.values).map { ClusterPin(id: "new" + $0.id, point: $0.point, category: $0.category) }
+        try index.update(upserting: fresh, removing: Array(pins.keys))
+        #expect(index == (try PinClusterIndex(pins: fresh)))
+        try index.update(upserting: [], removing: fresh.map(\.id))
+        #expect(index == (try PinClusterIndex(pins: [])) && index.count == 0)
     }
 
     @Test("an upsert of a pin as it is changes nothing")

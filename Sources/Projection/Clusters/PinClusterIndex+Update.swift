@@ -42,6 +42,9 @@ extension PinClusterIndex {
     /// pins with the same radius and maximum zoom: the same levels, items, counts, centroids
     /// and expansion zooms, bit for bit. The work grows with the pins changed and the items
     /// around them, not with the pins kept (beside a copy of the ids' order, 4 bytes a pin).
+    /// Where the changes are so many that every level would be clustered again whole (a
+    /// twelfth of the pins, counting a changed pin twice: it leaves and arrives), the index
+    /// is built again from its pins instead, which is then the quicker.
     ///
     /// Nothing changes when it throws.
     ///
@@ -53,7 +56,7 @@ extension PinClusterIndex {
     ///   either list or in both), `GeometryError/unknownPinID(_:)` for an id to remove that
     ///   the index does not hold.
     public mutating func update(upserting pins: [ClusterPin], removing removedIDs: [String] = []) throws(GeometryError) {
-        try update(upserting: pins, removing: removedIDs, wholeLevelFactor: Self.wholeLevelFactor)
+        try update(upserting: pins, removing: removedIDs, wholeLevelFactor: Self.wholeLevelFactor, rebuilding: true)
     }
 
     /// A level is clustered whole (and so are the levels below it) once its changed items
@@ -63,9 +66,26 @@ extension PinClusterIndex {
     /// sorted by rank first); 8, 12 and 16 timed alike within the noise.
     static let wholeLevelFactor = 12
 
+    /// Whether an update of `changes` pins (those leaving and those arriving) to an index of
+    /// `pins` would cluster every level whole: the changes are at least a `wholeLevelFactor`th
+    /// of the pins, as the update's switch to whole levels reads the pins' level.
+    ///
+    /// Such an update is a build with more to do (each old cluster looked for, the old nodes
+    /// left dead), so ``update(upserting:removing:)`` builds the index again instead. Measured
+    /// on the clusters suite's 100 000 pins with its mix of changes (docs/PERFORMANCE.md,
+    /// "Clusters, eleventh part"): updated in place, 6% to 50% of the pins changed took 1.09
+    /// to 1.94 times a build in the same run; built again, 50% and 100% took 125 to 159 ms
+    /// against 155 to 227 ms in place, and 6% and 20% the same as in place within the noise.
+    static func rebuildPays(changes: Int, pins: Int, wholeLevelFactor: Int) -> Bool {
+        wholeLevelFactor > 0 && changes >= (pins + wholeLevelFactor - 1) / wholeLevelFactor
+    }
+
     /// ``update(upserting:removing:)`` switching to whole levels at `wholeLevelFactor` (0:
-    /// never; `Int.max / 2`: from the first level).
-    mutating func update(upserting pins: [ClusterPin], removing removedIDs: [String], wholeLevelFactor: Int) throws(GeometryError) {
+    /// never; `Int.max / 2`: from the first level), and building the index again where every
+    /// level would be clustered whole when `rebuilding` (else updating it all the same).
+    mutating func update(
+        upserting pins: [ClusterPin], removing removedIDs: [String], wholeLevelFactor: Int, rebuilding: Bool = false
+    ) throws(GeometryError) {
         // The pins leaving (with their places in the ids' order) and arriving (with the place
         // in it of the first id not less than theirs), arriving in id order.
         guard let changes = Self.changes(upserting: pins, removing: removedIDs, idOrder: idOrder, nodes) else {
@@ -74,6 +94,12 @@ extension PinClusterIndex {
         let (leaving, arriving) = (changes.leaving, changes.arriving)
         var leavingPlaces = changes.places
         guard !leaving.isEmpty || !arriving.isEmpty else { return }
+        if rebuilding, Self.rebuildPays(changes: leaving.count + arriving.count, pins: idOrder.count, wholeLevelFactor: wholeLevelFactor),
+            let rebuilt = rebuilt(leavingPlaces: leavingPlaces, arriving: arriving)
+        {
+            self = rebuilt
+            return
+        }
         // (From here on the update cannot fail: the items made before it are stale.)
         revision = Self.newRevision()
         let pinLevel = maximumZoom + 1
@@ -204,6 +230,30 @@ extension PinClusterIndex {
         // Compacted once more nodes are dead than alive.
         if deadNodes > nodes.nodeCount - deadNodes {
             compact()
+        }
+    }
+
+    /// The index built from its pins after an update: the pins at `leavingPlaces` of the ids'
+    /// order (any order) left out, those arriving added. Their points are wrapped and clamped
+    /// already, which a build leaves as they are. (Nil, should the build fail: it cannot, the
+    /// update's lists having been checked.)
+    func rebuilt(leavingPlaces: [Int], arriving: [Arrival]) -> PinClusterIndex? {
+        var leaves = [Bool](repeating: false, count: idOrder.count)
+        for place in leavingPlaces { leaves[place] = true }
+        var pins: [ClusterPin] = []
+        pins.reserveCapacity(idOrder.count - leavingPlaces.count + arriving.count)
+        for (place, node) in idOrder.enumerated() where !leaves[place] {
+            let j = Int(node)
+            pins.append(ClusterPin(
+                id: nodes.ids[j], point: MercatorPoint(uncheckedX: nodes.x[j], y: nodes.y[j]),
+                category: nodes.missing[j] == 1 ? .missing : .found))
+        }
+        for a in arriving { pins.append(ClusterPin(id: a.id, point: MercatorPoint(uncheckedX: a.x, y: a.y), category: a.category)) }
+        do throws(GeometryError) {
+            return try PinClusterIndex(pins: pins, radiusPoints: radiusPoints, maximumZoom: maximumZoom)
+        } catch {
+            assertionFailure("the pins of an index and those arriving in a checked update did not build: \(error)")
+            return nil
         }
     }
 
