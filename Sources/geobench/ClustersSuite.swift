@@ -14,6 +14,9 @@ import Projection
 /// - "cluster index update (1% of pins)": 1 000 of the 100 000 announcements refreshed by id
 ///   (500 moved anywhere in the area, 250 removed, 250 new), on a copy of the built index,
 ///   against rebuilding the index from the resulting pins.
+/// - "cluster index update to the whole list (1% changed)": the same refresh given as every
+///   announcement fetched again (`update(to:)`, which finds the differences itself), against
+///   the same rebuild.
 /// - "cluster index build, 1000000 pins worldwide": uniform in longitude and latitude, with
 ///   the index's heap per pin (kept, and at the build's peak).
 /// - "cluster viewport query + placement": the items a 390 x 844 camera over Paris shows at
@@ -132,6 +135,33 @@ enum ClustersSuite {
             suite: "clusters", operation: "cluster index update (1% of pins by id)", size: upserts.count + removals.count,
             nsPerOp: update[0].median, spread: update[0].spread, baseline: "rebuilding the index from the updated pins",
             baselineNsPerOp: update[1].median, allocationsPerOp: nil))
+        // The same refresh given as the whole list (the updated pins, then the original ones
+        // back), against the same rebuild.
+        progress("clusters: updating to the whole list of pins (1% changed), against rebuilding...")
+        let whole = measureGroup(
+            samples: max(3, samples / 5),
+            sides: [
+                {
+                    do throws(GeometryError) {
+                        try live.update(to: rebuildPins)
+                        try live.update(to: pins)
+                    } catch { failure = error }
+                    return 2
+                },
+                {
+                    do throws(GeometryError) { rebuilt = try PinClusterIndex(pins: rebuildPins) } catch { failure = error }
+                    return 1
+                },
+            ])
+        if let failure { throw failure }
+        try live.update(to: rebuildPins)
+        guard live == rebuilt else { throw ToolError("clusters: the index updated to the whole list differs from the index rebuilt from it") }
+        try live.update(to: pins)
+        guard live == index else { throw ToolError("clusters: an update to the whole list and back does not give the index back") }
+        results.append(Measurement(
+            suite: "clusters", operation: "cluster index update to the whole list (1% changed)", size: rebuildPins.count,
+            nsPerOp: whole[0].median, spread: whole[0].spread, baseline: "rebuilding the index from the updated pins",
+            baselineNsPerOp: whole[1].median, allocationsPerOp: nil))
         results.append(try worldwide(samples: samples, uniform: uniform, progress: progress))
         progress("clusters: viewport query + placement for a phone, against placing 10000 pins...")
         let camera = Workloads.phoneCamera()

@@ -585,6 +585,58 @@ struct PinClusterUpdateTests {
         #expect(index == (try PinClusterIndex(pins: [])) && index.count == 0)
     }
 
+    @Test("an update to the whole list of pins equals a build from it, whatever changed, in any order; the same pins again change nothing")
+    func updateToList() throws {
+        var random = SeededRandom(seed: 1_517)
+        let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(1_500, center: center, spread: 2_000, &random).map { ($0.id, $0) })
+        var index = try PinClusterIndex(pins: Array(pins.values))
+        var nextID = 0
+        for changes in [1, 30, 5, 300, 0, 2_000] {
+            _ = Self.randomUpdate(&pins, nextID: &nextID, changes: changes, center: center, spread: 2_000, &random)
+            var list = Array(pins.values)
+            for k in stride(from: list.count - 1, to: 0, by: -1) { list.swapAt(k, random.int(0...k)) }
+            let shown = index.items(atLevel: 15)
+            let before = index
+            try index.update(to: list)
+            #expect(Self.firstDifference(index, try PinClusterIndex(pins: list)) == nil, "\(changes) changes")
+            #expect(Self.inconsistency(index) == nil)
+            // Nothing changed: the items still answer; else they are stale.
+            let unchanged = index == before
+            #expect(unchanged == (changes == 0))
+            #expect(shown.allSatisfy { item in (try? index.pinIDs(of: item)) != nil } == unchanged)
+        }
+        // Emptied, then filled again from nothing.
+        let all = Array(pins.values)
+        try index.update(to: [])
+        #expect(index == (try PinClusterIndex(pins: [])) && index.count == 0)
+        try index.update(to: all)
+        #expect(index == (try PinClusterIndex(pins: all)))
+    }
+
+    @Test("BAD_INPUTS row 89: an update to a list with a point that is not finite or an id given twice throws what a build of that list throws, and changes nothing")
+    func badUpdateToList() throws {
+        var random = SeededRandom(seed: 1_518)
+        let pins = ClusterKit.city(400, &random)
+        var index = try PinClusterIndex(pins: pins)
+        let before = index
+        let nowhere = ClusterPin(id: "nowhere", point: MercatorPoint(uncheckedX: .nan, y: 0), category: .found)
+        let north = ClusterPin(id: "north", point: MercatorPoint(uncheckedX: 0, y: .infinity), category: .missing)
+        let lists: [[ClusterPin]] = [
+            pins + [nowhere], [north] + pins + [nowhere], pins + [pins[7]], pins + [pins[300], pins[7]], pins + [pins[7], nowhere],
+            [pins[3], pins[3]],
+        ]
+        for list in lists {
+            var built: GeometryError? = nil
+            do { _ = try PinClusterIndex(pins: list) } catch { built = error }
+            var updated: GeometryError? = nil
+            do { try index.update(to: list) } catch { updated = error }
+            // (Compared as text: a NaN in the error is not equal to itself.)
+            #expect(built != nil && updated.map { "\($0)" } == built.map { "\($0)" }, "\(String(describing: built))")
+            #expect(index == before)
+        }
+    }
+
     @Test("an upsert of a pin as it is changes nothing")
     func unchangedUpsert() throws {
         var random = SeededRandom(seed: 1_511)

@@ -91,8 +91,72 @@ extension PinClusterIndex {
         guard let changes = Self.changes(upserting: pins, removing: removedIDs, idOrder: idOrder, nodes) else {
             throw Self.firstError(upserting: pins, removing: removedIDs, idOrder: idOrder, nodes)
         }
-        let (leaving, arriving) = (changes.leaving, changes.arriving)
-        var leavingPlaces = changes.places
+        apply(leaving: changes.leaving, places: changes.places, arriving: changes.arriving, wholeLevelFactor: wholeLevelFactor, rebuilding: rebuilding)
+    }
+
+    /// Makes the index hold exactly `pins`, as after fetching every announcement again: the
+    /// pins whose ids it does not hold are added, those whose place or category changed are
+    /// replaced, and those it holds that `pins` lacks are removed.
+    ///
+    /// The index afterwards equals (`==`) an index built from `pins` with the same radius and
+    /// maximum zoom, as after ``update(upserting:removing:)`` with the differences: the work
+    /// is that update's, after a sort of the ids given (a build sorts them too) and a pass
+    /// along the ids held. Given the pins it holds, in any order, it changes nothing (and its
+    /// items stay its own).
+    ///
+    /// Nothing changes when it throws.
+    ///
+    /// - Parameter pins: Every pin the index is to hold (each id once).
+    /// - Throws: What a build from `pins` throws:
+    ///   `GeometryError/invalidClusterParameter(name:value:expected:)` for the first pin (in
+    ///   their order) whose point is not finite, else `GeometryError/duplicatePinID(_:)` for
+    ///   the smallest id given twice.
+    public mutating func update(to pins: [ClusterPin]) throws(GeometryError) {
+        for pin in pins where !(pin.point.x.isFinite && pin.point.y.isFinite) { throw Self.notFinite(pin) }
+        let (sorted, repeated) = Self.idSortedOrder(pins)
+        if let repeated { throw .duplicatePinID(repeated) }
+        // The ids given and held, both in id order, walked together.
+        let half = WebMercator.worldWidthMeters / 2
+        var leaving: [Int32] = [], places: [Int] = [], arriving: [Arrival] = []
+        let held = idOrder.count
+        var place = 0
+        for k in sorted {
+            let pin = pins[Int(k)]
+            // (+ 0 as in a build.)
+            let x = WebMercator.wrappedEasting(pin.point.x) + 0, y = min(max(pin.point.y, -half), half) + 0
+            // (The ids held before this one leave.)
+            var order = 1
+            while place < held {
+                order = Self.compareIDs(nodes.ids[Int(idOrder[place])], pin.id)
+                guard order < 0 else { break }
+                leaving.append(idOrder[place])
+                places.append(place)
+                place += 1
+            }
+            guard place < held, order == 0 else {
+                arriving.append((x, y, pin.id, pin.category, place))
+                continue
+            }
+            let node = Int(idOrder[place])
+            if nodes.x[node] != x || nodes.y[node] != y || (nodes.missing[node] == 1) != (pin.category == .missing) {
+                leaving.append(Int32(node))
+                places.append(place)
+                arriving.append((x, y, pin.id, pin.category, place))
+            }
+            place += 1
+        }
+        while place < held {
+            leaving.append(idOrder[place])
+            places.append(place)
+            place += 1
+        }
+        apply(leaving: leaving, places: places, arriving: arriving, wholeLevelFactor: Self.wholeLevelFactor, rebuilding: true)
+    }
+
+    /// An update's changes made, once its lists are checked: the pins `leaving` (at `places`
+    /// of the ids' order, in any order) taken away and those `arriving` (in id order) added.
+    private mutating func apply(leaving: [Int32], places: [Int], arriving: [Arrival], wholeLevelFactor: Int, rebuilding: Bool) {
+        var leavingPlaces = places
         guard !leaving.isEmpty || !arriving.isEmpty else { return }
         if rebuilding, Self.rebuildPays(changes: leaving.count + arriving.count, pins: idOrder.count, wholeLevelFactor: wholeLevelFactor),
             let rebuilt = rebuilt(leavingPlaces: leavingPlaces, arriving: arriving)
