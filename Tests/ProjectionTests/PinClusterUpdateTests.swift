@@ -565,7 +565,7 @@ struct PinClusterUpdateTests {
             try itemByItem.update(upserting: upserts, removing: removals, wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
             // (Counted as the update counts them: a pin changed leaves and arrives.)
             let moved = upserts.filter { pin in index.idOrder.contains { index.nodes.ids[Int($0)] == pin.id } }.count
-            let built = PinClusterIndex.rebuildPays(changes: upserts.count + moved + removals.count, pins: index.count, wholeLevelFactor: 12)
+            let built = PinClusterIndex.rebuildPays(changes: upserts.count + moved + removals.count, pins: pins.count, wholeLevelFactor: 12)
             try index.update(upserting: upserts, removing: removals)
             let rebuilt = try PinClusterIndex(pins: Array(pins.values))
             #expect(Self.firstDifference(index, rebuilt) == nil, "\(changes) changes")
@@ -576,6 +576,16 @@ struct PinClusterUpdateTests {
             #expect(built == (changes >= 400), "\(changes) changes")
             // The items from before are stale either way.
             #expect(shown.allSatisfy { item in (try? index.pinIDs(of: item)) == nil })
+        }
+        // At the switch, end to end: 1 200 pins and 110 added reach a twelfth of the 1 310
+        // after (built again); 109 do not (in place).
+        let city = ClusterKit.city(1_200, center: center, spread: 2_000, &random)
+        for (added, builtAgain) in [(109, false), (110, true)] {
+            var exact = try PinClusterIndex(pins: city)
+            let more = (0..<added).map { k in ClusterPin(id: "add\(k)", point: city[k].point, category: .found) }
+            try exact.update(upserting: more)
+            #expect((exact.updateScratch == nil && exact.deadNodes == 0) == builtAgain, "\(added) added")
+            #expect(exact == (try PinClusterIndex(pins: city + more)))
         }
         // Every pin replaced (new ids, the old removed), then every pin removed.
         let fresh = Array(pins.values).map { ClusterPin(id: "new" + $0.id, point: $0.point, category: $0.category) }
@@ -614,6 +624,52 @@ struct PinClusterUpdateTests {
         #expect(index == (try PinClusterIndex(pins: all)))
     }
 
+    @Test("an update to the whole list finds each kind of difference (a northing or an easting alone, an id spelled another way, points beyond the world or at -0), in place and built again; the same pins, as given or as kept, change nothing")
+    func updateToListDifferences() throws {
+        var random = SeededRandom(seed: 1_519)
+        let world = ClusterKit.world
+        var list = ClusterKit.city(1_500, &random)
+        list.append(ClusterPin(id: "\u{E9}", point: list[0].point, category: .missing))
+        var index = try PinClusterIndex(pins: list)
+        var step = 0
+        func change(_ edit: (inout [ClusterPin]) -> Void, _ what: String) throws {
+            edit(&list)
+            try index.update(to: list)
+            step += 1
+            #expect(Self.firstDifference(index, try PinClusterIndex(pins: list)) == nil, "\(what)")
+            // (In place: a few pins among 1 500.)
+            #expect(index.updateScratch != nil, "\(what)")
+        }
+        let p = list[5].point, q = list[6].point
+        try change({ $0[5] = ClusterPin(id: $0[5].id, point: MercatorPoint(uncheckedX: p.x, y: p.y + 1), category: $0[5].category) }, "a northing alone")
+        try change({ $0[6] = ClusterPin(id: $0[6].id, point: MercatorPoint(uncheckedX: q.x.nextUp, y: q.y), category: $0[6].category) }, "an easting by an ulp")
+        try change({ $0[$0.count - 1] = ClusterPin(id: "e\u{301}", point: $0[0].point, category: .missing) }, "an id spelled another way")
+        try change({ $0.append(ClusterPin(id: "zero", point: MercatorPoint(uncheckedX: -0.0, y: -0.0), category: .found)) }, "a pin at -0")
+        try change({
+            $0.append(ClusterPin(id: "north", point: MercatorPoint(uncheckedX: p.x, y: 1e300), category: .found))
+            $0.append(ClusterPin(id: "east", point: MercatorPoint(uncheckedX: p.x + 1.5 * world, y: p.y), category: .found))
+        }, "pins beyond the world")
+        // The same pins, given as before (beyond the world, at -0) and as the points the index
+        // keeps for them (wrapped, clamped, +0): nothing changes, and its items still answer.
+        let shown = index.items(atLevel: 14)
+        let before = index
+        let kept = list.map { pin in
+            let x = WebMercator.wrappedEasting(pin.point.x) + 0, y = min(max(pin.point.y, -world / 2), world / 2) + 0
+            return ClusterPin(id: pin.id, point: MercatorPoint(uncheckedX: x, y: y), category: pin.category)
+        }
+        #expect(kept.map(\.point) != list.map(\.point))
+        for same in [list, kept, list.reversed()] {
+            try index.update(to: same)
+            #expect(index == before && index.revision == before.revision)
+            #expect(shown.allSatisfy { item in (try? index.pinIDs(of: item)) != nil })
+        }
+        // A twelfth of the pins and more changed: built again.
+        for k in 0..<200 { list[k] = ClusterPin(id: list[k].id, point: list[k + 200].point, category: list[k].category) }
+        try index.update(to: list)
+        #expect(index.updateScratch == nil && index.deadNodes == 0)
+        #expect(index == (try PinClusterIndex(pins: list)))
+    }
+
     @Test("BAD_INPUTS row 89: an update to a list with a point that is not finite or an id given twice throws what a build of that list throws, and changes nothing")
     func badUpdateToList() throws {
         var random = SeededRandom(seed: 1_518)
@@ -622,9 +678,13 @@ struct PinClusterUpdateTests {
         let before = index
         let nowhere = ClusterPin(id: "nowhere", point: MercatorPoint(uncheckedX: .nan, y: 0), category: .found)
         let north = ClusterPin(id: "north", point: MercatorPoint(uncheckedX: 0, y: .infinity), category: .missing)
+        let a = ClusterPin(id: "a", point: pins[0].point, category: .found), b = ClusterPin(id: "b", point: pins[1].point, category: .found)
         let lists: [[ClusterPin]] = [
             pins + [nowhere], [north] + pins + [nowhere], pins + [pins[7]], pins + [pins[300], pins[7]], pins + [pins[7], nowhere],
             [pins[3], pins[3]],
+            // (The first fault in the list's order, an easting before a northing after it; the
+            // smallest id given twice, not the first.)
+            pins + [nowhere, north], [north, nowhere], [b, a, b, a] + pins,
         ]
         for list in lists {
             var built: GeometryError? = nil

@@ -43,8 +43,8 @@ extension PinClusterIndex {
     /// and expansion zooms, bit for bit. The work grows with the pins changed and the items
     /// around them, not with the pins kept (beside a copy of the ids' order, 4 bytes a pin).
     /// Where the changes are so many that every level would be clustered again whole (a
-    /// twelfth of the pins, counting a changed pin twice: it leaves and arrives), the index
-    /// is built again from its pins instead, which is then the quicker.
+    /// twelfth of the pins after the update, counting a changed pin twice: it leaves and
+    /// arrives), the index is built again from its pins instead, which is then the quicker.
     ///
     /// Nothing changes when it throws.
     ///
@@ -66,9 +66,10 @@ extension PinClusterIndex {
     /// sorted by rank first); 8, 12 and 16 timed alike within the noise.
     static let wholeLevelFactor = 12
 
-    /// Whether an update of `changes` pins (those leaving and those arriving) to an index of
-    /// `pins` would cluster every level whole: the changes are at least a `wholeLevelFactor`th
-    /// of the pins, as the update's switch to whole levels reads the pins' level.
+    /// Whether an update of `changes` pins (those leaving and those arriving), after which the
+    /// index holds `pins`, would cluster every level whole: the changes are at least a
+    /// `wholeLevelFactor`th of the pins, as the update's switch to whole levels reads the
+    /// pins' level (its items after the update).
     ///
     /// Such an update is a build with more to do (each old cluster looked for, the old nodes
     /// left dead), so ``update(upserting:removing:)`` builds the index again instead. Measured
@@ -158,7 +159,8 @@ extension PinClusterIndex {
     private mutating func apply(leaving: [Int32], places: [Int], arriving: [Arrival], wholeLevelFactor: Int, rebuilding: Bool) {
         var leavingPlaces = places
         guard !leaving.isEmpty || !arriving.isEmpty else { return }
-        if rebuilding, Self.rebuildPays(changes: leaving.count + arriving.count, pins: idOrder.count, wholeLevelFactor: wholeLevelFactor),
+        if rebuilding, Self.rebuildPays(
+                changes: leaving.count + arriving.count, pins: idOrder.count - leaving.count + arriving.count, wholeLevelFactor: wholeLevelFactor),
             let rebuilt = rebuilt(leavingPlaces: leavingPlaces, arriving: arriving)
         {
             self = rebuilt
