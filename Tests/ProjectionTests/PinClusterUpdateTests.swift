@@ -72,6 +72,15 @@ struct PinClusterUpdateTests {
     /// The update's switch to whole levels: never, its default, and from the first level.
     static let wholeLevelFactors = [0, PinClusterIndex.wholeLevelFactor, Int.max / 2]
 
+    /// The center of the tests' cities (Paris, in Web Mercator metres).
+    static let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+
+    /// A city of `n` pins within `spread` metres of ``center``, by id, and its index.
+    static func cityIndex(_ n: Int, spread: Double, _ random: inout SeededRandom) throws -> (pins: [String: ClusterPin], index: PinClusterIndex) {
+        let pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(n, center: center, spread: spread, &random).map { ($0.id, $0) })
+        return (pins, try PinClusterIndex(pins: Array(pins.values)))
+    }
+
     @Test(
         "random updates equal a rebuild, bit for bit, at several radii and maximum zooms, item by item, switching to whole levels, or whole levels only",
         arguments: [(20.0, 22, 1_501 as UInt64), (40.0, 16, 1_502), (5.0, 22, 1_503), (80.0, 12, 1_504)], wholeLevelFactors)
@@ -554,9 +563,8 @@ struct PinClusterUpdateTests {
         #expect(!PinClusterIndex.rebuildPays(changes: 2_000, pins: 2_000, wholeLevelFactor: 0))
         #expect(PinClusterIndex.rebuildPays(changes: 1, pins: 0, wholeLevelFactor: 12))
         var random = SeededRandom(seed: 1_516)
-        let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
-        var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(2_000, center: center, spread: 2_000, &random).map { ($0.id, $0) })
-        var index = try PinClusterIndex(pins: Array(pins.values))
+        let center = Self.center
+        var (pins, index) = try Self.cityIndex(2_000, spread: 2_000, &random)
         var nextID = 0
         for changes in [20, 400, 60, 1_500, 5] {
             let (upserts, removals) = Self.randomUpdate(&pins, nextID: &nextID, changes: changes, center: center, spread: 2_000, &random)
@@ -598,9 +606,8 @@ struct PinClusterUpdateTests {
     @Test("an update to the whole list of pins equals a build from it, whatever changed, in any order; the same pins again change nothing")
     func updateToList() throws {
         var random = SeededRandom(seed: 1_517)
-        let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
-        var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(1_500, center: center, spread: 2_000, &random).map { ($0.id, $0) })
-        var index = try PinClusterIndex(pins: Array(pins.values))
+        let center = Self.center
+        var (pins, index) = try Self.cityIndex(1_500, spread: 2_000, &random)
         var nextID = 0
         for changes in [1, 30, 5, 300, 0, 2_000] {
             _ = Self.randomUpdate(&pins, nextID: &nextID, changes: changes, center: center, spread: 2_000, &random)
