@@ -117,14 +117,12 @@ extension PinClusterIndex {
         let (sorted, repeated) = Self.idSortedOrder(pins)
         if let repeated { throw .duplicatePinID(repeated) }
         // The ids given and held, both in id order, walked together.
-        let half = WebMercator.worldWidthMeters / 2
         var leaving: [Int32] = [], places: [Int] = [], arriving: [Arrival] = []
         let held = idOrder.count
         var place = 0
         for k in sorted {
             let pin = pins[Int(k)]
-            // (+ 0 as in a build.)
-            let x = WebMercator.wrappedEasting(pin.point.x) + 0, y = min(max(pin.point.y, -half), half) + 0
+            let (x, y) = Self.kept(pin.point)
             // (The ids held before this one leave.)
             var order = 1
             while place < held {
@@ -339,7 +337,6 @@ extension PinClusterIndex {
     static func changes(
         upserting pins: [ClusterPin], removing removedIDs: [String], idOrder: [Int32], _ nodes: Nodes
     ) -> (leaving: [Int32], places: [Int], arriving: [Arrival])? {
-        let half = WebMercator.worldWidthMeters / 2
         // (The ids to remove sorted as pins: the sort reads their ids only.)
         let removed = idSortedOrder(removedIDs.map { ClusterPin(id: $0, point: MercatorPoint(uncheckedX: 0, y: 0), category: .missing) })
         let upserted = idSortedOrder(pins)
@@ -367,8 +364,7 @@ extension PinClusterIndex {
             assert(n == 0 || compareIDs(pins[Int(upserted.order[n - 1])].id, pin.id) < 0)
             let p = pin.point
             guard p.x.isFinite, p.y.isFinite else { return nil }
-            // (+ 0 as in a build.)
-            let x = WebMercator.wrappedEasting(p.x) + 0, y = min(max(p.y, -half), half) + 0
+            let (x, y) = Self.kept(p)
             place = idPosition(of: pin.id, in: idOrder, nodes, from: place)
             if place < idOrder.count, case let node = Int(idOrder[place]), sameID(nodes.ids[node], pin.id) {
                 while nextRemoved < removedPlaces && places[nextRemoved] < place { nextRemoved += 1 }

@@ -355,13 +355,10 @@ public struct PinClusterIndex: Sendable {
         // Onto the world first.
         let n = pins.count
         var px = [Double](repeating: 0, count: n), py = [Double](repeating: 0, count: n)
-        let half = WebMercator.worldWidthMeters / 2
         for (index, pin) in pins.enumerated() {
             let p = pin.point
             guard p.x.isFinite, p.y.isFinite else { throw Self.notFinite(pin) }
-            // (+ 0 makes a -0 easting or northing +0, so that the keys below order them as < does.)
-            px[index] = WebMercator.wrappedEasting(p.x) + 0
-            py[index] = min(max(p.y, -half), half) + 0
+            (px[index], py[index]) = Self.kept(p)
         }
         // The pins in the order of their ids; an id given twice sits beside itself there.
         let (byID, repeated) = Self.idSortedOrder(pins)
@@ -877,6 +874,16 @@ public struct PinClusterItem: Hashable, Sendable {
 }
 
 extension PinClusterIndex {
+    /// The point the index keeps for a pin's (finite) point: the easting wrapped onto the
+    /// world, the northing clamped onto it, and + 0 making -0 +0, so that the keys order them
+    /// as < does. Shared by the build and the updates, which compare what they are given with
+    /// what the index holds.
+    @inline(__always)
+    static func kept(_ p: MercatorPoint) -> (x: Double, y: Double) {
+        let half = WebMercator.worldWidthMeters / 2
+        return (WebMercator.wrappedEasting(p.x) + 0, min(max(p.y, -half), half) + 0)
+    }
+
     /// The error for a pin whose easting or northing is not finite (the easting named first).
     static func notFinite(_ pin: ClusterPin) -> GeometryError {
         let p = pin.point
