@@ -137,7 +137,7 @@ extension PinClusterIndex {
                 continue
             }
             let node = Int(idOrder[place])
-            if nodes.x[node] != x || nodes.y[node] != y || (nodes.missing[node] == 1) != (pin.category == .missing) {
+            if !nodes.isPin(node, at: x, y, pin.category) {
                 leaving.append(Int32(node))
                 places.append(place)
                 arriving.append((x, y, pin.id, pin.category, place))
@@ -369,7 +369,7 @@ extension PinClusterIndex {
             if place < idOrder.count, case let node = Int(idOrder[place]), sameID(nodes.ids[node], pin.id) {
                 while nextRemoved < removedPlaces && places[nextRemoved] < place { nextRemoved += 1 }
                 guard nextRemoved == removedPlaces || places[nextRemoved] != place else { return nil }
-                if nodes.x[node] == x && nodes.y[node] == y && (nodes.missing[node] == 1) == (pin.category == .missing) { continue }
+                if nodes.isPin(node, at: x, y, pin.category) { continue }
                 leaving.append(Int32(node))
                 places.append(place)
             }

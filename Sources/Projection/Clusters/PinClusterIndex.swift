@@ -144,6 +144,13 @@ public struct PinClusterIndex: Sendable {
         @inline(__always)
         func isAlive(_ j: Int, at level: Int) -> Bool { Int(lo[j]) <= level && level <= Int(hi[j]) }
 
+        /// Whether pin j is at the point (as the index keeps it) with the category: an upsert of
+        /// it so changes nothing.
+        @inline(__always)
+        func isPin(_ j: Int, at x: Double, _ y: Double, _ category: PinCategory) -> Bool {
+            self.x[j] == x && self.y[j] == y && (missing[j] == 1) == (category == .missing)
+        }
+
         /// Whether node a ranks before node b (their lowest-ranked pins by easting, northing, id
         /// in ``PinClusterIndex/idPrecedes(_:_:)``'s order, read from the pins' keys, which
         /// are in that order among the pins alive before and after an update).
