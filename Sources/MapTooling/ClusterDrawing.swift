@@ -24,7 +24,7 @@ public struct ClusterDrawing: Hashable, Sendable {
         /// Its spread layout (a group that never splits), or nil.
         public let spread: [SpreadPin]?
         /// The category of each spread pin, in the spread's order (empty without a spread).
-        public let spreadCategories: [PinCategory]
+        public var spreadCategories: [PinCategory] { spread?.map(\.category) ?? [] }
     }
 
     /// The items, in draw order.
@@ -43,22 +43,23 @@ public struct ClusterDrawing: Hashable, Sendable {
     /// - Parameters:
     ///   - index: The cluster index.
     ///   - camera: The camera.
-    ///   - categories: Each pin's category by id (for the spread pins' colours).
-    /// - Throws: Nothing in practice: the items are the index's own, just made (its item
-    ///   lookups throw `GeometryError/staleClusterItem(zoom:index:)` for others).
-    public init(index: PinClusterIndex, camera: MercatorCamera, categories: [String: PinCategory]) throws(GeometryError) {
+    public init(index: PinClusterIndex, camera: MercatorCamera) {
         var placed: [PlacedClusterItem] = []
         index.items(in: camera, into: &placed)
         level = index.level(forZoom: camera.zoom)
-        var items: [Item] = []
-        items.reserveCapacity(placed.count)
-        for item in placed {
-            let spread = try index.spread(of: item)
-            items.append(Item(
-                placed: item, ids: try index.pinIDs(of: item.item).sorted(by: PinClusterIndex.idPrecedes), spread: spread,
-                spreadCategories: spread?.map { categories[$0.id] ?? .missing } ?? []))
+        // (The items are the index's own, just made: their pins and spreads need no check.)
+        items = placed.map { item in
+            Item(
+                placed: item, ids: index.memberPins(of: item.item).map(\.id).sorted(by: PinClusterIndex.idPrecedes),
+                spread: index.spreadLayout(of: item))
         }
-        self.items = items
+    }
+
+    /// Lays out the clustered pins of `index` for `camera`; the categories are the index's
+    /// own, so `categories` is not read.
+    @available(*, deprecated, message: "The index knows each pin's category: use init(index:camera:).")
+    public init(index: PinClusterIndex, camera: MercatorCamera, categories: [String: PinCategory]) throws(GeometryError) {
+        self.init(index: index, camera: camera)
     }
 
     /// The SVG elements: one group, `id="clusters"`, with an element per item carrying its

@@ -48,7 +48,7 @@ struct ClustersCommand: ParsableCommand {
             let item = placed.item
             let coordinate = item.point.coordinate
             let spread: JSONValue = try index.spread(of: placed).map { pins in
-                .array(pins.map { .object([("id", .string($0.id)), ("x", .number($0.point.x)), ("y", .number($0.point.y))]) })
+                .array(pins.map { .object([("id", .string($0.id)), ("x", .number($0.point.x)), ("y", .number($0.point.y)), ("category", .string($0.category.rawValue))]) })
             } ?? .null
             let json = JSONValue.object([
                 ("kind", .string(item.isCluster ? "cluster" : "pin")),

@@ -139,8 +139,7 @@ struct RenderCommand: ParsableCommand {
         var clustered: ClusterDrawing? = nil
         if clusters {
             let index = try PinClusterIndex(pins: layout.pins.map(ClusterPin.init), radiusPoints: radiusPoints)
-            let categories = Dictionary(layout.pins.map { ($0.id, $0.category) }, uniquingKeysWith: { first, _ in first })
-            clustered = try ClusterDrawing(index: index, camera: try view(), categories: categories)
+            clustered = ClusterDrawing(index: index, camera: try view())
         }
         let drawing = PreviewDrawing(circle: region, pins: clustered == nil ? layout.pins : [], transform: transform)
         var svg = path.map { $0.drawn(over: drawing.svg) } ?? drawing.svg

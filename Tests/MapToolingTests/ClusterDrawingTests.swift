@@ -30,7 +30,7 @@ struct ClusterDrawingTests {
             try camera.jump(bearing: bearing)
             var placed: [PlacedClusterItem] = []
             index.items(in: camera, into: &placed)
-            let drawing = try ClusterDrawing(index: index, camera: camera, categories: categories)
+            let drawing = ClusterDrawing(index: index, camera: camera)
             #expect(drawing.items.map(\.placed) == placed)
             #expect(drawing.level == index.level(forZoom: zoom))
             let svg = drawing.drawn(over: "<svg>\n<g id=\"legend\">\n</g>\n</svg>\n")
@@ -55,7 +55,7 @@ struct ClusterDrawingTests {
         }
         // At zoom 22.5 the pets at one address are a spread of three, 44 points apart or more.
         let camera = try MercatorCamera(center: Coordinate(latitude: 48.853, longitude: 2.3499), zoom: 22.5, widthPoints: 390, heightPoints: 844)
-        let drawing = try ClusterDrawing(index: index, camera: camera, categories: categories)
+        let drawing = ClusterDrawing(index: index, camera: camera)
         let group = try #require(drawing.items.first { $0.ids == ["same0", "same1", "same2"] })
         let spread = try #require(group.spread)
         for a in spread.indices {
@@ -65,6 +65,19 @@ struct ClusterDrawingTests {
                 #expect(d >= 44)
             }
         }
+    }
+
+    @available(*, deprecated)
+    @Test("the drawing made with a dictionary of categories (deprecated) is the drawing made from the index's own")
+    func categoriesDictionary() throws {
+        let pins = try Self.pins()
+        let index = try PinClusterIndex(pins: pins)
+        let camera = try MercatorCamera(center: Coordinate(latitude: 48.853, longitude: 2.3499), zoom: 22.5, widthPoints: 390, heightPoints: 844)
+        // (Every pin's category the other way round: the dictionary is not read.)
+        let flipped = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0.category == .missing ? PinCategory.found : .missing) })
+        let drawing = try ClusterDrawing(index: index, camera: camera, categories: flipped)
+        #expect(drawing == ClusterDrawing(index: index, camera: camera))
+        #expect(drawing.items.contains { $0.spread != nil })
     }
 
     @Test("badges grow with the count from 12 to 22 points and no further")

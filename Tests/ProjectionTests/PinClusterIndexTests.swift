@@ -63,6 +63,61 @@ struct PinClusterIndexTests {
         }
     }
 
+    @Test("an item's pins are its pins as given (id, place kept, category) in rank order; a cluster's children are the items of the level where it splits, and hold exactly its pins")
+    func pinsAndChildren() throws {
+        var random = SeededRandom(seed: 1402)
+        // (Some pins beyond the world east and north: their places are kept wrapped and clamped.)
+        var pins = ClusterKit.city(2_000, &random)
+        pins.append(ClusterPin(id: "east", point: MercatorPoint(uncheckedX: ClusterKit.world / 2 + 100, y: 0), category: .found))
+        pins.append(ClusterPin(id: "north", point: MercatorPoint(uncheckedX: 0, y: ClusterKit.world), category: .missing))
+        let index = try PinClusterIndex(pins: pins)
+        let byID = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+        let levels = (0...(index.maximumZoom + 1)).map { index.items(atLevel: $0) }
+        // Each pin's item at each level (its place in the level's items).
+        let itemOf = try levels.map { items in
+            var place: [String: Int] = [:]
+            for (k, item) in items.enumerated() { for id in try index.pinIDs(of: item) { place[id] = k } }
+            return place
+        }
+        var splits = 0, never = 0
+        for z in levels.indices {
+            for item in levels[z] {
+                // Its pins: the ids of pinIDs(of:), in that (rank) order, each as given.
+                let members = try index.pins(of: item)
+                #expect(members.map(\.id) == (try index.pinIDs(of: item)))
+                #expect(members.filter { $0.category == .missing }.count == item.missingCount && members.count == item.count)
+                for pin in members {
+                    let given = try #require(byID[pin.id])
+                    #expect(pin.category == given.category)
+                    #expect(pin.point.x == WebMercator.wrappedEasting(given.point.x))
+                    #expect(pin.point.y == min(max(given.point.y, -ClusterKit.world / 2), ClusterKit.world / 2))
+                }
+                // Its children: the items of one level whose pins are among its own.
+                let children = try index.children(of: item)
+                guard item.isCluster else {
+                    #expect(children.isEmpty)
+                    continue
+                }
+                let below = item.expansionZoom ?? index.maximumZoom + 1
+                #expect(children.count >= 2 && children.allSatisfy { $0.zoom == below })
+                // (In rank order, as a level's items are.)
+                let expected = Set(members.map { itemOf[below][$0.id]! }).sorted().map { levels[below][$0] }
+                #expect(children == expected && children.map(\.count).reduce(0, +) == item.count)
+                // A group that never splits has its pins as its children, each alone.
+                if item.expansionZoom == nil { #expect(children.allSatisfy { $0.count == 1 && $0.expansionZoom == nil }) }
+                if item.expansionZoom == nil { never += 1 } else { splits += 1 }
+            }
+        }
+        #expect(splits > 500 && never > 500)
+        // A stale item: its pins and children are refused, as its ids are.
+        var updated = index
+        let cluster = try #require(levels[12].first { $0.isCluster })
+        let gone = try index.pinIDs(of: cluster)[0]
+        try updated.update(upserting: [], removing: [gone])
+        #expect(throws: GeometryError.staleClusterItem(zoom: 12, index: cluster.index)) { try updated.pins(of: cluster) }
+        #expect(throws: GeometryError.staleClusterItem(zoom: 12, index: cluster.index)) { try updated.children(of: cluster) }
+    }
+
     @Test("no two seeds of one level are within its radius (the greedy rule), and single pins never are within the radius of a seed")
     func seedsApart() throws {
         var random = SeededRandom(seed: 1402)
@@ -352,7 +407,7 @@ struct ClusterViewportTests {
     @Test("a viewport query returns exactly the items in the viewport or within a radius of it, on every world copy, at any bearing and insets, in draw order")
     func viewportMatchesBruteForce() throws {
         var random = SeededRandom(seed: 1410)
-        var pins = ClusterKit.city(3_000, &random)
+        var pins = ClusterKit.city(2_000, &random)
         // Pins worldwide too, and on both sides of the antimeridian.
         for k in 0..<2_000 {
             let x = random.chance(20) ? (random.chance(50) ? 1 : -1) * (ClusterKit.world / 2 - random.uniform() * 1e5) : (random.uniform() - 0.5) * ClusterKit.world
@@ -435,7 +490,8 @@ struct ClusterViewportTests {
         var seen = 0
         for placed in items where placed.item.isCluster && placed.item.expansionZoom == nil {
             let spread = try #require(try index.spread(of: placed))
-            #expect(Set(spread.map(\.id)) == Set(try index.pinIDs(of: placed.item)) && spread.count == placed.item.count)
+            #expect(spread.map(\.id) == (try index.pinIDs(of: placed.item)).sorted(by: PinClusterIndex.idPrecedes) && spread.count == placed.item.count)
+            #expect(spread.map(\.category) == spread.map { id in pins.first { $0.id == id.id }!.category })
             for a in spread.indices {
                 for b in spread.indices where b > a {
                     let dx = spread[a].point.x - spread[b].point.x, dy = spread[a].point.y - spread[b].point.y

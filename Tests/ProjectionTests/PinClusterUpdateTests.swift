@@ -420,11 +420,17 @@ struct PinClusterUpdateTests {
         #expect(try shown.map { try index.pinIDs(of: $0.item) } == [["a", "b"], ["c"]])
         let group = try #require(shown.first { $0.item.count == 2 })
         #expect(try index.spread(of: group)?.map(\.id) == ["a", "b"])
+        // (Its ids, its pins and its children all refused.)
         func isStale(_ item: PinClusterItem, in index: PinClusterIndex) -> Bool {
-            do {
-                _ = try index.pinIDs(of: item)
-                return false
-            } catch { return error == .staleClusterItem(zoom: item.zoom, index: item.index) }
+            let stale = GeometryError.staleClusterItem(zoom: item.zoom, index: item.index)
+            func refused(_ ask: () throws -> Void) -> Bool {
+                do {
+                    try ask()
+                    return false
+                } catch { return error as? GeometryError == stale }
+            }
+            return refused { _ = try index.pinIDs(of: item) } && refused { _ = try index.pins(of: item) }
+                && refused { _ = try index.children(of: item) }
         }
         // An update of nothing, or of a pin as it is, keeps the items.
         try index.update(upserting: [], removing: [], wholeLevelFactor: PinClusterIndex.wholeLevelFactor)

@@ -36,6 +36,8 @@ public struct SpreadPin: Hashable, Sendable {
     public let id: String
     /// Where it is drawn, in screen points.
     public let point: ScreenPoint
+    /// Its category (for the legend's colour and symbol).
+    public let category: PinCategory
 }
 
 extension PinClusterIndex {
@@ -237,36 +239,45 @@ extension PinClusterIndex {
     /// 22 / sin(pi / n) points (adjacent pins exactly 44 points apart), starting at the top and
     /// going clockwise; more follow an Archimedean spiral whose turns are 48 points apart,
     /// stepping 48 points of arc (as Leaflet.markercluster's spiderfier, in this library's
-    /// units). Pins are placed in the order of their ids (``idPrecedes(_:_:)``). Nil for a
-    /// single pin and for a cluster that splits.
+    /// units). Pins are placed in the order of their ids (``idPrecedes(_:_:)``), each with its
+    /// category. Nil for a single pin and for a cluster that splits.
     ///
     /// - Parameter placed: A viewport query's item, made by this index as it is now.
     /// - Returns: The spread pins, or nil.
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
     ///   or of this one before an update changed it.
     public func spread(of placed: PlacedClusterItem) throws(GeometryError) -> [SpreadPin]? {
+        try check(placed.item)
+        return spreadLayout(of: placed)
+    }
+
+    /// ``spread(of:)`` for an item known to be this index's as it is now (a renderer's, just
+    /// queried).
+    package func spreadLayout(of placed: PlacedClusterItem) -> [SpreadPin]? {
         let item = placed.item
-        try check(item)
         guard item.count > 1, item.expansionZoom == nil else { return nil }
-        let ids = try pinIDs(of: item).sorted(by: Self.idPrecedes)
-        let n = ids.count
+        // (The keys of the ids' order order the pins as their ids do.)
+        let pins = pinNodes(of: item.index).sorted { nodes.idKey[Int($0)] < nodes.idKey[Int($1)] }.map { pin(Int($0)) }
+        let n = pins.count
         let center = placed.point
         var out: [SpreadPin] = []
         out.reserveCapacity(n)
         if n <= 8 {
             // (A billionth of a point more, so that rounding never puts a pair under 44.)
             let radius = (Self.touchTargetPoints / 2 + 1e-9) / sin(Double.pi / Double(n))
-            for (k, id) in ids.enumerated() {
+            for (k, pin) in pins.enumerated() {
                 let angle = -Double.pi / 2 + 2 * Double.pi * Double(k) / Double(n)
-                out.append(SpreadPin(id: id, point: ScreenPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))))
+                out.append(SpreadPin(
+                    id: pin.id, point: ScreenPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)), category: pin.category))
             }
         } else {
             let gap = 48.0, step = 48.0
             let b = gap / (2 * Double.pi)
             var angle = 0.0, radius = gap
-            for id in ids {
+            for pin in pins {
                 out.append(SpreadPin(
-                    id: id, point: ScreenPoint(x: center.x + radius * cos(angle - Double.pi / 2), y: center.y + radius * sin(angle - Double.pi / 2))))
+                    id: pin.id, point: ScreenPoint(x: center.x + radius * cos(angle - Double.pi / 2), y: center.y + radius * sin(angle - Double.pi / 2)),
+                    category: pin.category))
                 let delta = step / radius
                 angle += delta
                 radius += b * delta

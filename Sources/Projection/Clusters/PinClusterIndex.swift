@@ -945,6 +945,51 @@ extension PinClusterIndex {
         return pinNodes(of: item.index).map { nodes.ids[Int($0)] }
     }
 
+    /// An item's pins, in rank order (easting, northing, id): each with its id, its point as the
+    /// index keeps it (the easting wrapped onto the world, the northing clamped onto it) and
+    /// its category. What a tap on a cluster lists, without a dictionary of the app's pins.
+    ///
+    /// - Parameter item: An item this index made as it is now (by ``items(atLevel:)``,
+    ///   ``children(of:)`` or a viewport query since it was built or last changed by an update).
+    /// - Returns: Its pins (one for a single pin).
+    /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
+    ///   or of this one before an update changed it (its node may hold other pins now).
+    public func pins(of item: PinClusterItem) throws(GeometryError) -> [ClusterPin] {
+        try check(item)
+        return memberPins(of: item)
+    }
+
+    /// ``pins(of:)`` for an item known to be this index's as it is now (a renderer's, just
+    /// queried).
+    package func memberPins(of item: PinClusterItem) -> [ClusterPin] {
+        pinNodes(of: item.index).map { pin(Int($0)) }
+    }
+
+    /// Pin node j as a pin.
+    func pin(_ j: Int) -> ClusterPin {
+        ClusterPin(
+            id: nodes.ids[j], point: MercatorPoint(uncheckedX: nodes.x[j], y: nodes.y[j]), category: nodes.missing[j] == 1 ? .missing : .found)
+    }
+
+    /// The items a cluster splits into: the items of the level above its own where its pins
+    /// are in more than one item, in rank order (supercluster's `getChildren`). For a cluster
+    /// with an expansion zoom they are items of that zoom, and zooming there shows them in
+    /// its place; for a group that never splits (``PinClusterItem/expansionZoom`` nil) they
+    /// are its pins on the pins' own level, ``maximumZoom`` + 1 (on screen, its spread
+    /// layout). Their counts add up to the cluster's and their pins are its pins. A single
+    /// pin has none.
+    ///
+    /// - Parameter item: An item this index made as it is now.
+    /// - Returns: The items (two or more for a cluster, none for a single pin).
+    /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
+    ///   or of this one before an update changed it.
+    public func children(of item: PinClusterItem) throws(GeometryError) -> [PinClusterItem] {
+        try check(item)
+        let j = item.index
+        let from = Int(nodes.childStart[j]), level = Int(nodes.hi[j]) + 1
+        return (from..<(from + Int(nodes.childCount[j]))).map { self.item(level: level, node: Int(nodes.children[$0])) }
+    }
+
     /// Throws unless this index as it is now made the item.
     func check(_ item: PinClusterItem) throws(GeometryError) {
         guard item.revision == revision, item.index >= 0, item.index < nodes.nodeCount, nodes.isAlive(item.index, at: item.zoom) else {
