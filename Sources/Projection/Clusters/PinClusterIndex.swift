@@ -839,26 +839,46 @@ public struct PinClusterIndex: Sendable {
 
 /// One item of a zoom level: a cluster of pins or a single pin.
 public struct PinClusterItem: Hashable, Sendable {
-    /// The zoom level (0 ... the index's maximum zoom + 1).
-    public let zoom: Int
-    /// The item's node in the index: the same number on every level where the item stays as it
-    /// is. An item belongs to the index as it was when the item was made: once an update
-    /// changes the index its items are stale (their nodes may hold other pins), and
-    /// ``PinClusterIndex/pinIDs(of:)`` and ``PinClusterIndex/spread(of:)`` throw for them.
-    public let index: Int
     /// The weighted centroid of its pins, in Web Mercator metres (a single pin's own point).
     public let point: MercatorPoint
-    /// How many pins it holds (1 for a single pin).
-    public let count: Int
-    /// How many of them are MISSING.
-    public let missingCount: Int
-    /// The first zoom at which its pins are in more than one item, or nil for a single pin
-    /// and for a group that does not split up to the index's maximum zoom.
-    public let expansionZoom: Int?
-
     /// The ``PinClusterIndex/revision`` of the index that made it (not compared: items with
     /// the same values are equal whichever index made them).
     let revision: UInt64
+    // (Stored narrow, as the index stores them: a viewport query writes and sorts hundreds of
+    // placed items a frame, and 40 bytes move faster than 72.)
+    private let node: Int32
+    private let pins: Int32
+    private let missingPins: Int32
+    private let level: UInt8
+    /// The expansion zoom, or -1 for none.
+    private let expansion: Int8
+
+    /// The zoom level (0 ... the index's maximum zoom + 1).
+    public var zoom: Int { Int(level) }
+    /// The item's node in the index: the same number on every level where the item stays as it
+    /// is. An item belongs to the index as it was when the item was made: once an update
+    /// changes the index its items are stale (their nodes may hold other pins), and
+    /// ``PinClusterIndex/pinIDs(of:)``, ``PinClusterIndex/pins(of:)``,
+    /// ``PinClusterIndex/children(of:)`` and ``PinClusterIndex/spread(of:)`` throw for them.
+    public var index: Int { Int(node) }
+    /// How many pins it holds (1 for a single pin).
+    public var count: Int { Int(pins) }
+    /// How many of them are MISSING.
+    public var missingCount: Int { Int(missingPins) }
+    /// The first zoom at which its pins are in more than one item, or nil for a single pin
+    /// and for a group that does not split up to the index's maximum zoom.
+    public var expansionZoom: Int? { expansion >= 0 ? Int(expansion) : nil }
+
+    /// An item: zoom 0 ... 23, a node, counts and an expansion zoom as the index stores them.
+    init(zoom: Int, index: Int, point: MercatorPoint, count: Int, missingCount: Int, expansionZoom: Int?, revision: UInt64) {
+        self.point = point
+        self.revision = revision
+        node = Int32(index)
+        pins = Int32(count)
+        missingPins = Int32(missingCount)
+        level = UInt8(zoom)
+        expansion = Int8(expansionZoom ?? -1)
+    }
 
     /// How many of its pins are FOUND.
     public var foundCount: Int { count - missingCount }
