@@ -361,7 +361,7 @@ struct ClusterViewportTests {
         let item = PinClusterItem(zoom: 3, index: 0, point: MercatorPoint(uncheckedX: 0, y: 0), count: 1, missingCount: 0, expansionZoom: nil, revision: 0)
         for trial in 0..<200 {
             let n = [0, 1, 2, 16, 17, 40, 300, 2_000][trial % 8]
-            var items: [PlacedClusterItem] = []
+            var points: [ScreenPoint] = []
             for k in 0..<n {
                 let y: Double
                 switch trial % 5 {
@@ -372,8 +372,14 @@ struct ClusterViewportTests {
                 default: y = (random.uniform() - 0.5) * 1e-9  // within a nanopoint
                 }
                 let x = trial % 3 == 0 ? Double(random.int(0...3)) : random.uniform() * 390
-                items.append(PlacedClusterItem(
-                    item: item, point: ScreenPoint(x: x, y: y), worldCopy: 0, smallestID: UInt64(random.int(0...1_000_000))))
+                points.append(ScreenPoint(x: x, y: y))
+            }
+            // The buckets over the points' range of y, or (every other trial) over a part of
+            // it, the items beyond it in the first and last buckets.
+            let low = points.map(\.y).min() ?? 0, high = points.map(\.y).max() ?? 0
+            let buckets = trial % 2 == 0 ? DrawBuckets(low: low, high: high) : DrawBuckets(low: low + (high - low) / 3, high: high - (high - low) / 3)
+            var items = points.map {
+                PlacedClusterItem(item: item, point: $0, worldCopy: 0, smallestID: UInt64(random.int(0...1_000_000)), buckets: buckets)
             }
             let expected = items.sorted(by: PlacedClusterItem.drawnBefore)
             items.withUnsafeMutableBufferPointer { PinClusterIndex.sortInDrawOrder($0) }

@@ -13,6 +13,8 @@ import Darwin
 public struct PlacedClusterItem: Hashable, Sendable {
     /// The item (level, index, centroid, counts, expansion zoom).
     public let item: PinClusterItem
+    /// Its bucket of screen y in the query's draw-order sort (in the item's padding: no larger).
+    let drawBucket: UInt8
     /// Where it is drawn, in screen points.
     public let point: ScreenPoint
     /// The copy of the world it is drawn on: 0 for the copy whose easting is the item's own,
@@ -21,12 +23,41 @@ public struct PlacedClusterItem: Hashable, Sendable {
     /// The key of the smallest id among its pins in the ids' order (the draw order's last key).
     let smallestID: UInt64
 
+    init(item: PinClusterItem, point: ScreenPoint, worldCopy: Int, smallestID: UInt64, buckets: DrawBuckets) {
+        self.item = item
+        self.point = point
+        self.worldCopy = worldCopy
+        self.drawBucket = buckets.bucket(point.y)
+        self.smallestID = smallestID
+    }
+
     /// Draw order: by screen y ascending, then x, then the smallest member id (CONTRACTS).
     @inline(__always)
     static func drawnBefore(_ a: PlacedClusterItem, _ b: PlacedClusterItem) -> Bool {
         if a.point.y != b.point.y { return a.point.y < b.point.y }
         if a.point.x != b.point.x { return a.point.x < b.point.x }
         return a.smallestID < b.smallestID
+    }
+}
+
+/// The buckets of screen y that a viewport query's draw-order sort distributes its items into:
+/// 127 over a range of y, the bucket never decreasing as y grows (y below the range in the
+/// first, above it in the last).
+struct DrawBuckets {
+    static let count = 127
+    let low: Double
+    let scale: Double
+
+    init(low: Double, high: Double) {
+        self.low = low
+        let scale = Double(Self.count) / (high - low)
+        self.scale = scale.isFinite && scale > 0 ? scale : 0
+    }
+
+    @inline(__always)
+    func bucket(_ y: Double) -> UInt8 {
+        // (A NaN y, never placed, would land in the first bucket.)
+        UInt8(min(max((y - low) * scale, 0), Double(Self.count - 1)))
     }
 }
 
@@ -88,6 +119,7 @@ extension PinClusterIndex {
         let world = WebMercator.worldWidthMeters, half = world / 2
         let firstCopy = Int(((minX + half) / world).rounded(.down)), lastCopy = Int(((maxX + half) / world).rounded(.down))
         let group = groups[Int(groupOfLevel[z])]
+        let buckets = DrawBuckets(low: -margin, high: h + margin)
         // (The grid box of the rectangle, a unit wider each way for the grid's rounding.)
         let y0 = max(Int64(Self.gridCoordinate(minY)) - 1, 0), y1 = min(Int64(Self.gridCoordinate(maxY)) + 1, 4_294_967_295)
         for copy in firstCopy...max(firstCopy, lastCopy) {
@@ -104,18 +136,18 @@ extension PinClusterIndex {
                 guard px >= -margin, px <= w + margin, py >= -margin, py <= h + margin else { return }
                 output.append(PlacedClusterItem(
                     item: item(level: z, node: i), point: ScreenPoint(x: px, y: py), worldCopy: copy,
-                    smallestID: nodes.idKey[Int(nodes.smallestPin[i])]))
+                    smallestID: nodes.idKey[Int(nodes.smallestPin[i])], buckets: buckets))
             }
         }
         // Draw order, sorted in place with no allocation.
         output.withUnsafeMutableBufferPointer { buffer in Self.sortInDrawOrder(buffer) }
     }
 
-    /// Sorts placed items into draw order in place, allocation-free: an in-place bucket
-    /// distribution by screen y (127 buckets over the items' range of y, a bucket index that
-    /// never decreases as y grows, each item moved once into its bucket), then each bucket by
-    /// insertion sort, or by heapsort when it holds more than 32 items. The order is total, so
-    /// stability does not matter.
+    /// Sorts placed items into draw order in place, allocation-free: an in-place distribution
+    /// into their buckets of screen y (``DrawBuckets``, each item's bucket found when it was
+    /// placed; each item moved once into its bucket), then each bucket by insertion sort, or by
+    /// heapsort when it holds more than 32 items. The order is total, so stability does not
+    /// matter.
     static func sortInDrawOrder(_ a: UnsafeMutableBufferPointer<PlacedClusterItem>) {
         let n = a.count
         let less = PlacedClusterItem.drawnBefore
@@ -132,28 +164,20 @@ extension PinClusterIndex {
             }
         }
         guard n > 16 else { return insertionSort(0, n) }
-        var minY = Double.infinity, maxY = -Double.infinity
-        for k in 0..<n {
-            minY = min(minY, a[k].point.y)
-            maxY = max(maxY, a[k].point.y)
-        }
-        let buckets = 127
-        let scale = Double(buckets) / (maxY - minY)
-        guard scale.isFinite, scale > 0 else { return heapSort(a, by: less) }
-        @inline(__always) func bucket(_ y: Double) -> Int { min(Int((y - minY) * scale), buckets - 1) }
+        let buckets = DrawBuckets.count
         // (255 Int32 is 1 020 bytes: a temporary allocation that small is on the stack.)
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * buckets + 1) { table in
             let start = UnsafeMutableBufferPointer(rebasing: table[0...buckets])
             let next = UnsafeMutableBufferPointer(rebasing: table[(buckets + 1)...])
             start.initialize(repeating: 0)
-            for k in 0..<n { start[bucket(a[k].point.y) + 1] += 1 }
+            for k in 0..<n { start[Int(a[k].drawBucket) + 1] += 1 }
             for b in 0..<buckets { start[b + 1] += start[b] }
             for b in 0..<buckets { next[b] = start[b] }
             // Each move puts one item in its bucket for good.
             for b in 0..<buckets {
                 while next[b] < start[b + 1] {
                     let k = Int(next[b])
-                    let home = bucket(a[k].point.y)
+                    let home = Int(a[k].drawBucket)
                     if home == b {
                         next[b] += 1
                     } else {
