@@ -387,6 +387,27 @@ struct ClusterViewportTests {
         }
     }
 
+    @Test("a spread lists its pins by their ids' bytes, whatever their places and rank, each with its category")
+    func spreadInIDOrder() throws {
+        // Five pins a centimetre apart (one group at every level), ranked west to east in the
+        // reverse of their ids' order; "e\u{301}" comes before "f" by bytes, after it by
+        // String's `<` (which reads it as "\u{E9}").
+        let ids = ["f", "e\u{301}", "b", "a", "Z"]
+        let pins = ids.enumerated().map { k, id in
+            ClusterPin(id: id, point: MercatorPoint(uncheckedX: 261_845 + Double(k) * 0.01, y: 6_250_564), category: k % 2 == 0 ? .missing : .found)
+        }
+        let index = try PinClusterIndex(pins: pins)
+        let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 22.5, widthPoints: 390, heightPoints: 844)
+        var items: [PlacedClusterItem] = []
+        index.items(in: camera, into: &items)
+        let group = try #require(items.first { $0.item.isCluster })
+        #expect(group.item.count == 5 && group.item.expansionZoom == nil)
+        #expect(try index.pinIDs(of: group.item) == ids)
+        let spread = try #require(try index.spread(of: group))
+        #expect(spread.map(\.id) == ["Z", "a", "b", "e\u{301}", "f"])
+        #expect(spread.map(\.category) == [.missing, .found, .missing, .found, .missing])
+    }
+
     /// Every item of the camera's level on every world copy within reach, by brute force:
     /// (index, copy) -> screen point by the affine map.
     static func expected(_ index: PinClusterIndex, _ camera: MercatorCamera) -> [String: ScreenPoint] {

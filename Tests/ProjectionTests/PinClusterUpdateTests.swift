@@ -429,8 +429,12 @@ struct PinClusterUpdateTests {
                     return false
                 } catch { return error as? GeometryError == stale }
             }
-            return refused { _ = try index.pinIDs(of: item) } && refused { _ = try index.pins(of: item) }
-                && refused { _ = try index.children(of: item) }
+            let answers = [
+                refused { _ = try index.pinIDs(of: item) }, refused { _ = try index.pins(of: item) },
+                refused { _ = try index.children(of: item) },
+            ]
+            #expect(Set(answers).count == 1, "the ids, pins and children of one item answered differently")
+            return answers[0]
         }
         // An update of nothing, or of a pin as it is, keeps the items.
         try index.update(upserting: [], removing: [], wholeLevelFactor: PinClusterIndex.wholeLevelFactor)

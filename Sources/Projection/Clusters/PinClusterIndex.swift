@@ -955,8 +955,8 @@ extension PinClusterIndex {
 
     /// The ids of an item's pins, in rank order (easting, northing, id).
     ///
-    /// - Parameter item: An item this index made as it is now (by ``items(atLevel:)`` or a
-    ///   viewport query since it was built or last changed by an update).
+    /// - Parameter item: An item this index made as it is now (by ``items(atLevel:)``,
+    ///   ``children(of:)`` or a viewport query since it was built or last changed by an update).
     /// - Returns: Its pins' ids.
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
     ///   or of this one before an update changed it (its node may hold other pins now).
@@ -965,9 +965,10 @@ extension PinClusterIndex {
         return pinNodes(of: item.index).map { nodes.ids[Int($0)] }
     }
 
-    /// An item's pins, in rank order (easting, northing, id): each with its id, its point as the
-    /// index keeps it (the easting wrapped onto the world, the northing clamped onto it) and
-    /// its category. What a tap on a cluster lists, without a dictionary of the app's pins.
+    /// An item's pins, in rank order (easting, northing, id: west to east, not the id order of
+    /// ``spread(of:)``; sort them for a list), each with its id, its point as the index keeps
+    /// it (the easting wrapped onto the world, the northing clamped onto it) and its category:
+    /// what a tap on a cluster lists, without a dictionary of the app's pins.
     ///
     /// - Parameter item: An item this index made as it is now (by ``items(atLevel:)``,
     ///   ``children(of:)`` or a viewport query since it was built or last changed by an update).
@@ -995,9 +996,10 @@ extension PinClusterIndex {
     /// are in more than one item, in rank order (supercluster's `getChildren`). For a cluster
     /// with an expansion zoom they are items of that zoom, and zooming there shows them in
     /// its place; for a group that never splits (``PinClusterItem/expansionZoom`` nil) they
-    /// are its pins on the pins' own level, ``maximumZoom`` + 1 (on screen, its spread
-    /// layout). Their counts add up to the cluster's and their pins are its pins. A single
-    /// pin has none.
+    /// are its pins on the pins' own level, ``maximumZoom`` + 1, which a camera shows only above
+    /// the index's maximum zoom (never with the default 22: draw its ``spread(of:)`` instead). Their counts add up to the
+    /// cluster's and their pins are its pins. A single pin has none. Screen points are a
+    /// viewport query's: query the camera at that zoom and find them among its items.
     ///
     /// - Parameter item: An item this index made as it is now.
     /// - Returns: The items (two or more for a cluster, none for a single pin).
