@@ -153,13 +153,14 @@ extension PinClusterIndex {
         let less = PlacedClusterItem.drawnBefore
         @inline(__always) func insertionSort(_ from: Int, _ to: Int) {
             guard to - from > 1 else { return }
-            for i in (from + 1)..<to {
+            for i in (from + 1)..<to where less(a[i], a[i - 1]) {
+                // (An item already after the one before it is not copied.)
                 let value = a[i]
                 var j = i
-                while j > from && less(value, a[j - 1]) {
+                repeat {
                     a[j] = a[j - 1]
                     j -= 1
-                }
+                } while j > from && less(value, a[j - 1])
                 a[j] = value
             }
         }
