@@ -500,6 +500,41 @@ struct ClusterViewportTests {
         }
         for radius in [-1, Double.nan, -Double.infinity] { #expect(PinClusterIndex.items(near: onTop, within: radius, in: items).isEmpty) }
         #expect(PinClusterIndex.items(near: onTop, within: .infinity, in: items).count == items.count)
+        // A spread layout's pins: the same rules.
+        let spread = (0..<4).map { SpreadPin(id: "s\($0)", point: ScreenPoint(x: 100 + 50 * Double($0), y: 300), category: .missing) }
+        #expect(PinClusterIndex.hit(spread[2].point, in: spread) == 2)
+        for target in [-44, -Double.infinity, .nan, (-0.0).nextDown] { #expect(PinClusterIndex.hit(spread[2].point, in: spread, targetPoints: target) == nil) }
+        for tap in [ScreenPoint(x: .nan, y: 300), ScreenPoint(x: 200, y: -.infinity)] { #expect(PinClusterIndex.hit(tap, in: spread) == nil) }
+        #expect(PinClusterIndex.hit(ScreenPoint(x: 0, y: 0), in: [SpreadPin]()) == nil)
+    }
+
+    @Test("a tap on a spread pet hits that pet within 22 points, the one drawn last where two are, and none on the group's own place")
+    func spreadTaps() throws {
+        for size in [2, 3, 8, 9, 40] {
+            let pins = (0..<size).map { ClusterPin(id: "g\($0)", point: MercatorPoint(uncheckedX: 261_845, y: 6_250_564), category: .found) }
+            let index = try PinClusterIndex(pins: pins)
+            let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 21, widthPoints: 390, heightPoints: 844)
+            var items: [PlacedClusterItem] = []
+            index.items(in: camera, into: &items)
+            let group = try #require(items.first)
+            let spread = try #require(try index.spread(of: group))
+            #expect(PinClusterIndex.hit(group.point, in: spread) == nil, "a group of \(size)")
+            for (k, pin) in spread.enumerated() {
+                // Within 21.9 points of a pin in eight directions: that pin; 22.1 points
+                // beyond the pin away from the group's place: none.
+                for step in 0..<8 {
+                    let angle = Double(step) * Double.pi / 4
+                    #expect(PinClusterIndex.hit(ScreenPoint(x: pin.point.x + 21.9 * cos(angle), y: pin.point.y + 21.9 * sin(angle)), in: spread) == k)
+                }
+                let dx = pin.point.x - group.point.x, dy = pin.point.y - group.point.y, d = (dx * dx + dy * dy).squareRoot()
+                let outside = ScreenPoint(x: pin.point.x + 22.1 * dx / d, y: pin.point.y + 22.1 * dy / d)
+                let hit = PinClusterIndex.hit(outside, in: spread)
+                #expect(hit == nil || hit != k)
+            }
+        }
+        // Two pins 44 points apart, a tap halfway: the one drawn last.
+        let pair = [SpreadPin(id: "a", point: ScreenPoint(x: 0, y: 0), category: .missing), SpreadPin(id: "b", point: ScreenPoint(x: 44, y: 0), category: .found)]
+        #expect(PinClusterIndex.hit(ScreenPoint(x: 22, y: 0), in: pair) == 1)
     }
 
     @Test("groups that never split are spread with every pair at least 44 points apart, listing exactly their ids")

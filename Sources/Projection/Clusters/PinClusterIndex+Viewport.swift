@@ -229,11 +229,34 @@ extension PinClusterIndex {
     ///     NaN diameter hits nothing.
     /// - Returns: The index into `items`, or nil.
     public static func hit(_ tap: ScreenPoint, in items: [PlacedClusterItem], targetPoints: Double = touchTargetPoints) -> Int? {
+        lastHit(tap, count: items.count, targetPoints: targetPoints) { items[$0].point }
+    }
+
+    /// The pin of a spread layout that a tap hits: among its pins within half the touch target
+    /// (22 points) of the tap, the one drawn last (the spread's pins are drawn in its order);
+    /// nil when none is, as for a tap on the group's own place (every spread pin is 22 points
+    /// or more from it). Which pet of those reported at one address was tapped.
+    ///
+    /// - Parameters:
+    ///   - tap: The tap, in screen points.
+    ///   - spread: A spread layout (``spread(of:)``).
+    ///   - targetPoints: The target's diameter (Apple's 44 points by default); a negative or
+    ///     NaN diameter hits nothing.
+    /// - Returns: The index into `spread`, or nil.
+    public static func hit(_ tap: ScreenPoint, in spread: [SpreadPin], targetPoints: Double = touchTargetPoints) -> Int? {
+        lastHit(tap, count: spread.count, targetPoints: targetPoints) { spread[$0].point }
+    }
+
+    /// The last of `count` points (`point(k)`) within half of `targetPoints` of a tap; nil for
+    /// none, and for a negative or NaN target.
+    @inline(__always)
+    private static func lastHit(_ tap: ScreenPoint, count: Int, targetPoints: Double, _ point: (Int) -> ScreenPoint) -> Int? {
         // (Squared, a negative diameter would reach as far as its size.)
         guard targetPoints >= 0 else { return nil }
         let r2 = (targetPoints / 2) * (targetPoints / 2)
-        for index in items.indices.reversed() {
-            let dx = items[index].point.x - tap.x, dy = items[index].point.y - tap.y
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            let p = point(index)
+            let dx = p.x - tap.x, dy = p.y - tap.y
             if dx * dx + dy * dy <= r2 { return index }
         }
         return nil
