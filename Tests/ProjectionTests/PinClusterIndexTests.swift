@@ -374,10 +374,13 @@ struct ClusterViewportTests {
                 let x = trial % 3 == 0 ? Double(random.int(0...3)) : random.uniform() * 390
                 points.append(ScreenPoint(x: x, y: y))
             }
-            // The buckets over the points' range of y, or (every other trial) over a part of
-            // it, the items beyond it in the first and last buckets.
+            // The buckets over the points' range of y, over a part of it (the items beyond it in
+            // the first and last buckets), or over a phone's grown screen, as a query's are.
             let low = points.map(\.y).min() ?? 0, high = points.map(\.y).max() ?? 0
-            let buckets = trial % 2 == 0 ? DrawBuckets(low: low, high: high) : DrawBuckets(low: low + (high - low) / 3, high: high - (high - low) / 3)
+            let buckets = [
+                DrawBuckets(low: low, high: high), DrawBuckets(low: low + (high - low) / 3, high: high - (high - low) / 3),
+                DrawBuckets(low: -20, high: 864),
+            ][trial / 8 % 3]
             var items = points.map {
                 PlacedClusterItem(item: item, point: $0, worldCopy: 0, smallestID: UInt64(random.int(0...1_000_000)), buckets: buckets)
             }
@@ -406,6 +409,60 @@ struct ClusterViewportTests {
         let spread = try #require(try index.spread(of: group))
         #expect(spread.map(\.id) == ["Z", "a", "b", "e\u{301}", "f"])
         #expect(spread.map(\.category) == [.missing, .found, .missing, .found, .missing])
+    }
+
+    @Test("a draw bucket never decreases as y grows, is below 127, and any y has one: NaN, infinities, empty and infinite ranges")
+    func drawBuckets() {
+        var random = SeededRandom(seed: 1416)
+        let ranges: [(Double, Double)] = [(-20, 864), (0, 0), (5, -5), (-1e308, 1e308), (-.infinity, 10), (0, .infinity), (.nan, 1), (-1e-300, 1e-300)]
+        for (low, high) in ranges {
+            let buckets = DrawBuckets(low: low, high: high)
+            var ys = [-Double.infinity, -1e308, -1, -0.0, 0, 1e-300, 1, 400, 863.9, 864, 1e6, .infinity]
+            for _ in 0..<200 { ys.append((random.uniform() - 0.5) * 2_000) }
+            ys.sort()
+            var last: UInt8 = 0
+            for y in ys {
+                let b = buckets.bucket(y)
+                #expect(b < 127 && b >= last, "range \(low) ... \(high), y \(y)")
+                last = b
+            }
+            #expect(buckets.bucket(.nan) == 0)
+        }
+        // Over a screen, from the first bucket to the last.
+        let screen = DrawBuckets(low: -20, high: 864)
+        #expect(screen.bucket(-20) == 0 && screen.bucket(864) == 126 && screen.bucket(-0.0) == screen.bucket(0))
+    }
+
+    @Test("the runs of a box cover every point of it, at most 3 x 3 or 7 x 7 cells (28 runs), whatever the box: the whole grid, its edges, one unit")
+    func boxRuns() {
+        var random = SeededRandom(seed: 1417)
+        let top: Int64 = 4_294_967_295
+        var boxes: [(Int64, Int64, Int64, Int64)] = [(0, top, 0, top), (0, 0, 0, 0), (top, top, top, top), (0, 1, top - 1, top), (top - 5, top, 0, 3)]
+        for _ in 0..<3_000 {
+            let side = Int64(exp2(random.uniform() * 33))
+            let x0 = Int64(random.uniform() * Double(top)), y0 = Int64(random.uniform() * Double(top))
+            let w = min(Int64(random.uniform() * Double(side)), top - x0), h = min(Int64(random.uniform() * Double(side)), top - y0)
+            boxes.append((x0, x0 + w, y0, y0 + h))
+        }
+        for cells in [3, 7] {
+            var most = 0
+            withUnsafeTemporaryAllocation(of: (low: UInt64, high: UInt64).self, capacity: cells * cells) { runs in
+                for (x0, x1, y0, y1) in boxes {
+                    let count = NeighbourGroup.runs(x0: x0, x1: x1, y0: y0, y1: y1, cells: cells, into: runs)
+                    most = max(most, count)
+                    let found = (0..<count).map { runs[$0] }.sorted { $0.low < $1.low }
+                    // Disjoint, and every corner, the middle and random points of the box in one.
+                    for k in found.indices.dropFirst() { #expect(found[k - 1].high < found[k].low) }
+                    var points = [(x0, y0), (x1, y0), (x0, y1), (x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2)]
+                    for _ in 0..<8 { points.append((x0 + Int64(random.uniform() * Double(x1 - x0)), y0 + Int64(random.uniform() * Double(y1 - y0)))) }
+                    for (x, y) in points {
+                        let key = PinClusterIndex.interleaved(UInt64(x)) | (PinClusterIndex.interleaved(UInt64(y)) << 1)
+                        #expect(found.contains { $0.low <= key && key <= $0.high }, "box \(x0)...\(x1) x \(y0)...\(y1), \(cells) cells")
+                    }
+                }
+            }
+            #expect(most <= (cells == 3 ? 6 : 28) && most >= (cells == 3 ? 5 : 25))
+        }
     }
 
     /// Every item of the camera's level on every world copy within reach, by brute force:
@@ -454,6 +511,37 @@ struct ClusterViewportTests {
             for (key, point) in got { if let p = want[key] { #expect(abs(p.x - point.x) <= 1e-6 && abs(p.y - point.y) <= 1e-6) } }
             for k in output.indices.dropFirst() { #expect(!PlacedClusterItem.drawnBefore(output[k], output[k - 1])) }
         }
+        // After an update in place (its nodes added in the groups' side parts, others dead).
+        var updated = index
+        let moved = (0..<100).map { k in ClusterPin(id: "p\(k * 7)", point: MercatorPoint(uncheckedX: 2.6e5 + random.uniform() * 1e4, y: 6.25e6), category: .missing) }
+        let added = (0..<50).map { k in ClusterPin(id: "n\(k)", point: MercatorPoint(uncheckedX: 2.6e5 + random.uniform() * 1e4, y: 6.25e6 + random.uniform() * 1e4), category: .found) }
+        try updated.update(upserting: moved + added, removing: (0..<50).map { "w\($0 * 3)" })
+        #expect(updated.groups.contains { !$0.sideKeys.isEmpty } || updated.deadNodes > 0)
+        for caseIndex in 0..<60 {
+            let camera = try MercatorCamera(center: MercatorPoint(x: 2.6e5 + random.uniform() * 1e4, y: 6.25e6), zoom: 8 + random.uniform() * 14, widthPoints: 390, heightPoints: 844)
+            updated.items(in: camera, into: &output)
+            var got: [String: ScreenPoint] = [:]
+            for placed in output { got["\(placed.item.index)/\(placed.worldCopy)"] = placed.point }
+            #expect(Set(got.keys) == Set(Self.expected(updated, camera).keys), "after the update, case \(caseIndex)")
+        }
+    }
+
+    @Test("placed items are equal by their item, point and copy, whatever the screen that placed them")
+    func placedItemsEquality() throws {
+        let pins = (0..<50).map { k in
+            ClusterPin(id: "p\(k)", point: MercatorPoint(uncheckedX: 261_845 + Double(k % 10) * 900, y: 6_250_564 + Double(k / 10) * 900), category: .found)
+        }
+        let index = try PinClusterIndex(pins: pins)
+        let center = MercatorPoint(uncheckedX: 261_845 + 4_000, y: 6_250_564 + 1_800)
+        // The same focal point on a taller screen with an inset below: the same points, other buckets.
+        let phone = try MercatorCamera(center: center, zoom: 13, widthPoints: 390, heightPoints: 844)
+        var taller = try MercatorCamera(center: center, zoom: 13, widthPoints: 390, heightPoints: 1_000)
+        try taller.setInsets(ScreenInsets(bottom: 156))
+        var a: [PlacedClusterItem] = [], b: [PlacedClusterItem] = []
+        index.items(in: phone, into: &a)
+        index.items(in: taller, into: &b)
+        #expect(a.count == b.count && !a.isEmpty && zip(a, b).contains { $0.drawBucket != $1.drawBucket })
+        #expect(a == b && Set(a) == Set(b))
     }
 
     @Test("a tap hits the topmost item within 22 points; the radius query is sorted by distance")
@@ -521,7 +609,8 @@ struct ClusterViewportTests {
             #expect(PinClusterIndex.hit(group.point, in: spread) == nil, "a group of \(size)")
             for (k, pin) in spread.enumerated() {
                 // Within 21.9 points of a pin in eight directions: that pin; 22.1 points
-                // beyond the pin away from the group's place: none.
+                // beyond the pin away from the group's place: not that pin (on a spiral, the
+                // next turn's pin may be within reach there).
                 for step in 0..<8 {
                     let angle = Double(step) * Double.pi / 4
                     #expect(PinClusterIndex.hit(ScreenPoint(x: pin.point.x + 21.9 * cos(angle), y: pin.point.y + 21.9 * sin(angle)), in: spread) == k)

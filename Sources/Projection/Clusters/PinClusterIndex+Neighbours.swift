@@ -274,7 +274,8 @@ struct NeighbourGroup: Sendable {
     /// The most cells a side of a viewport query's box spans: finer cells than a neighbour
     /// query's 3 read fewer entries beyond the box (a phone's box over Paris: 516 M
     /// instructions for 6 000 queries at zooms 11 to 16, against 580 M with 3, 530 M with 6
-    /// and the same with 8), and 49 runs fit the stack (784 bytes).
+    /// and the same with 8). A row of 7 cells is at most 4 runs (a cell in an even column and
+    /// the one after it are one run), 28 in all; the buffer holds 49, 784 bytes on the stack.
     static let viewportCells = 7
 
     /// The runs of the Morton order that cover a grid box: its cells at the depth where it spans

@@ -31,6 +31,18 @@ public struct PlacedClusterItem: Hashable, Sendable {
         self.smallestID = smallestID
     }
 
+    // (By its item, point and copy: not by its bucket, which depends on the camera's screen.)
+    public static func == (a: PlacedClusterItem, b: PlacedClusterItem) -> Bool {
+        a.item == b.item && a.point == b.point && a.worldCopy == b.worldCopy && a.smallestID == b.smallestID
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(item)
+        hasher.combine(point)
+        hasher.combine(worldCopy)
+        hasher.combine(smallestID)
+    }
+
     /// Draw order: by screen y ascending, then x, then the smallest member id (CONTRACTS).
     @inline(__always)
     static func drawnBefore(_ a: PlacedClusterItem, _ b: PlacedClusterItem) -> Bool {
@@ -56,8 +68,9 @@ struct DrawBuckets {
 
     @inline(__always)
     func bucket(_ y: Double) -> UInt8 {
-        // (A NaN y, never placed, would land in the first bucket.)
-        UInt8(min(max((y - low) * scale, 0), Double(Self.count - 1)))
+        // (Written so that no y traps: NaN, and infinity times a scale of 0, land in the first.)
+        let t = (y - low) * scale
+        return t > 0 ? UInt8(min(t, Double(Self.count - 1))) : 0
     }
 }
 
