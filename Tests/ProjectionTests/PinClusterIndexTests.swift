@@ -87,6 +87,8 @@ struct PinClusterIndexTests {
                 #expect(members.map(\.id) == (try index.pinIDs(of: item)))
                 #expect(members.filter { $0.category == .missing }.count == item.missingCount && members.count == item.count)
                 for pin in members {
+                    // Found again by its id: this item.
+                    #expect(try index.item(containing: pin.id, atLevel: z) == item, "\(pin.id) at level \(z)")
                     let given = try #require(byID[pin.id])
                     #expect(pin.category == given.category)
                     #expect(pin.point.x == WebMercator.wrappedEasting(given.point.x))
@@ -349,7 +351,9 @@ struct PinClusterIndexTests {
         let off = try PinClusterIndex(pins: [ClusterPin(id: "c", point: MercatorPoint(uncheckedX: 1.5 * ClusterKit.world, y: 1e300), category: .found)])
         let item = off.items(atLevel: 0)[0]
         #expect(item.point.x == WebMercator.wrappedEasting(1.5 * ClusterKit.world) && item.point.y == WebMercator.worldWidthMeters / 2)
-        #expect(one.level(forZoom: .nan) == 0 && one.level(forZoom: 12.99) == 12 && one.level(forZoom: 40) == 23)
+        #expect(one.level(forZoom: .nan) == 0 && one.level(forZoom: 12.99) == 12 && one.level(forZoom: 40) == 22)
+        let low = try PinClusterIndex(pins: [pin], maximumZoom: 10)
+        #expect(low.level(forZoom: 9.99) == 9 && low.level(forZoom: 10) == 10 && low.level(forZoom: 10.5) == 10 && low.level(forZoom: 22) == 10)
     }
 }
 
@@ -466,13 +470,16 @@ struct ClusterViewportTests {
     }
 
     /// Every item of the camera's level on every world copy within reach, by brute force:
-    /// (index, copy) -> screen point by the affine map.
+    /// (index, copy) -> screen point by the affine map. Within the screen radius of the
+    /// screen, or for a group that never splits within that and its spread's reach.
     static func expected(_ index: PinClusterIndex, _ camera: MercatorCamera) -> [String: ScreenPoint] {
         let z = index.level(forZoom: camera.zoom)
-        let margin = index.screenRadiusPoints(for: camera)
+        let radius = index.screenRadiusPoints(for: camera)
         var out: [String: ScreenPoint] = [:]
         let copies = Int((camera.widthPoints + camera.heightPoints) / camera.worldWidthPoints) + 2
         for item in index.items(atLevel: z) {
+            let spreads = item.isCluster && item.expansionZoom == nil
+            let margin = radius + (spreads ? PinClusterIndex.spreadReachPoints(count: item.count) : 0)
             for copy in -copies...copies {
                 let shifted = MercatorPoint(uncheckedX: item.point.x + Double(copy) * ClusterKit.world, y: item.point.y)
                 // The camera's own rotated map, applied to the unwrapped point.
@@ -624,6 +631,108 @@ struct ClusterViewportTests {
         // Two pins 44 points apart, a tap halfway: the one drawn last.
         let pair = [SpreadPin(id: "a", point: ScreenPoint(x: 0, y: 0), category: .missing), SpreadPin(id: "b", point: ScreenPoint(x: 44, y: 0), category: .found)]
         #expect(PinClusterIndex.hit(ScreenPoint(x: 22, y: 0), in: pair) == 1)
+    }
+
+    @Test("BAD_INPUTS row 90: a spread near the screen's edge is returned while its pins can reach the screen, and so after an update makes a larger group")
+    func spreadsAtTheEdge() throws {
+        let shelter = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        var pins = (0..<20).map { ClusterPin(id: "s\($0)", point: shelter, category: .found) }
+        pins += (0..<3).map { ClusterPin(id: "h\($0)", point: MercatorPoint(uncheckedX: 262_845, y: 6_250_564), category: .missing) }
+        var index = try PinClusterIndex(pins: pins)
+        let reach = PinClusterIndex.spreadReachPoints(count: 20)
+        var items: [PlacedClusterItem] = []
+        // The shelter at x = -d on a phone at zoom 21 (its screen radius 20 points): returned
+        // while d <= 20 + its spread's reach, and then some of its spread pins are within 20
+        // points of the screen; not beyond.
+        // (A phone at zoom 21 with `point` d points west of its left edge.)
+        func camera(_ point: MercatorPoint, west d: Double) throws -> MercatorCamera {
+            let s = 256 * exp2(21) / ClusterKit.world
+            return try MercatorCamera(center: MercatorPoint(x: point.x + (195 + d) / s, y: point.y), zoom: 21, widthPoints: 390, heightPoints: 844)
+        }
+        for d in [14.0, 25, 60, 100, 20 + reach - 0.5, 20 + reach + 0.5, 400] {
+            index.items(in: try camera(shelter, west: d), into: &items)
+            let group = items.first { $0.item.count == 20 }
+            #expect((group != nil) == (d <= 20 + reach), "the shelter \(d) points west of the screen")
+            if let group {
+                #expect(abs(group.point.x + d) < 1e-6)
+                let spread = try #require(try index.spread(of: group))
+                // (Up to 100 points out, some of its pins are on the screen or within its
+                // margin; the rule's reach is a circle's, so at its limit none may be.)
+                if d <= 100 { #expect(spread.contains { $0.point.x >= -20 }) }
+                #expect(spread.map { ($0.point.x - group.point.x).magnitude }.max()! <= reach + 1e-9)
+            }
+        }
+        // The three at the other address: a group of 3, within its own reach only.
+        let other = MercatorPoint(uncheckedX: 262_845, y: 6_250_564), three = PinClusterIndex.spreadReachPoints(count: 3)
+        index.items(in: try camera(other, west: 20 + three - 0.5), into: &items)
+        #expect(items.contains { $0.item.count == 3 })
+        index.items(in: try camera(other, west: 20 + three + 0.5), into: &items)
+        #expect(!items.contains { $0.item.count == 3 })
+        // An update that gathers 40 pets at one new address: found as far as its own reach.
+        let second = MercatorPoint(uncheckedX: 271_845, y: 6_250_564)
+        try index.update(upserting: (0..<40).map { ClusterPin(id: "t\($0)", point: second, category: .missing) })
+        let near = try camera(second, west: 20 + PinClusterIndex.spreadReachPoints(count: 40) - 0.5)
+        index.items(in: near, into: &items)
+        #expect(items.contains { $0.item.count == 40 })
+        #expect(ClusterViewportTests.expected(index, near).count == items.count)
+    }
+
+    @Test("a spread's reach is its outermost pin's distance, for every size up to 60")
+    func spreadReach() throws {
+        #expect(PinClusterIndex.spreadReachPoints(count: 0) == 0 && PinClusterIndex.spreadReachPoints(count: 1) == 0)
+        for size in 2...60 {
+            let point = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+            let index = try PinClusterIndex(pins: (0..<size).map { ClusterPin(id: "g\($0)", point: point, category: .found) })
+            var items: [PlacedClusterItem] = []
+            index.items(in: try MercatorCamera(center: point, zoom: 20, widthPoints: 390, heightPoints: 844), into: &items)
+            let group = try #require(items.first)
+            let spread = try #require(try index.spread(of: group))
+            let farthest = spread.map { (($0.point.x - group.point.x) * ($0.point.x - group.point.x) + ($0.point.y - group.point.y) * ($0.point.y - group.point.y)).squareRoot() }.max()!
+            // (Points on the screen are the distance plus a point's rounding, about 1e-13 here.)
+            #expect(abs(farthest - PinClusterIndex.spreadReachPoints(count: size)) <= 1e-9, "a group of \(size)")
+        }
+    }
+
+    @Test("BAD_INPUTS row 90: above the index's maximum zoom the camera shows that level (groups with their spreads, a margin of at most twice the radius); an unknown id is an error")
+    func aboveTheMaximumZoom() throws {
+        let address = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        var pins = (0..<5).map { ClusterPin(id: "same\($0)", point: address, category: .found) }
+        // Two pets 3 metres apart: together at level 16, so never split with maximum zoom 16.
+        pins.append(ClusterPin(id: "a", point: MercatorPoint(uncheckedX: 261_845 + 500, y: 6_250_564), category: .missing))
+        pins.append(ClusterPin(id: "b", point: MercatorPoint(uncheckedX: 261_845 + 503, y: 6_250_564), category: .missing))
+        let index = try PinClusterIndex(pins: pins, maximumZoom: 16)
+        for zoom in [16.0, 17, 18.5, 22] {
+            let camera = try MercatorCamera(center: address, zoom: zoom, widthPoints: 390, heightPoints: 844)
+            #expect(index.level(forZoom: zoom) == 16)
+            #expect(index.screenRadiusPoints(for: camera) == 20 * exp2(min(zoom - 16, 1)))
+            var items: [PlacedClusterItem] = []
+            index.items(in: camera, into: &items)
+            let same = try #require(items.first { $0.item.count == 5 }, "zoom \(zoom)")
+            let sameSpread = try index.spread(of: same)
+            #expect(same.item.expansionZoom == nil && sameSpread?.count == 5)
+            if let pair = items.first(where: { $0.item.count == 2 }) {
+                let pairSpread = try index.spread(of: pair)
+                #expect(pair.item.expansionZoom == nil && pairSpread?.count == 2)
+            }
+            #expect(!items.contains { $0.item.count == 1 }, "zoom \(zoom): no pet drawn alone")
+        }
+        // A low maximum: the margin stays twice the radius, not 20 2^12 points.
+        var random = SeededRandom(seed: 1414)
+        let low = try PinClusterIndex(pins: ClusterKit.city(500, spread: 50_000, &random), maximumZoom: 10)
+        let camera = try MercatorCamera(center: address, zoom: 22, widthPoints: 390, heightPoints: 844)
+        #expect(low.screenRadiusPoints(for: camera) == 40)
+        var items: [PlacedClusterItem] = []
+        low.items(in: camera, into: &items)
+        for placed in items where !(placed.item.isCluster && placed.item.expansionZoom == nil) {
+            #expect(placed.point.x >= -40 && placed.point.x <= 430 && placed.point.y >= -40 && placed.point.y <= 884)
+        }
+        #expect(Set(items.map { "\($0.item.index)/\($0.worldCopy)" }) == Set(ClusterViewportTests.expected(low, camera).keys))
+        // An id the index does not hold (nor one canonically equal to it: "e\u{301}" for
+        // "\u{E9}"), and levels beyond the range clamped (`item(containing:atLevel:)`).
+        #expect(throws: GeometryError.unknownPinID("nobody")) { try index.item(containing: "nobody", atLevel: 5) }
+        let withAccent = try PinClusterIndex(pins: [ClusterPin(id: "caf\u{E9}", point: MercatorPoint(uncheckedX: 0, y: 0), category: .found)])
+        #expect(throws: GeometryError.unknownPinID("cafe\u{301}")) { try withAccent.item(containing: "cafe\u{301}", atLevel: 5) }
+        #expect(try withAccent.item(containing: "caf\u{E9}", atLevel: -3).zoom == 0 && (try withAccent.item(containing: "caf\u{E9}", atLevel: 99)).zoom == 23)
     }
 
     @Test("groups that never split are spread with every pair at least 44 points apart, listing exactly their ids")

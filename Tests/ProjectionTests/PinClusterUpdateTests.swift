@@ -443,6 +443,8 @@ struct PinClusterUpdateTests {
         // A copy changed by an update: the items are stale for it, still the original's.
         var copy = index
         try copy.update(upserting: [pin("d", 9)], removing: [], wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
+        // (Its group found again by a pet's id: now with "d".)
+        #expect(try copy.pinIDs(of: copy.item(containing: "a", atLevel: group.item.zoom)) == ["a", "b", "d"])
         #expect(shown.allSatisfy { isStale($0.item, in: copy) } && !shown.contains { isStale($0.item, in: index) })
         // An index built from the same pins: the items are equal, yet not its own.
         let twin = try PinClusterIndex(pins: pins)

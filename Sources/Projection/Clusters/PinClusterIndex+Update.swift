@@ -167,6 +167,8 @@ extension PinClusterIndex {
         // (From here on the update cannot fail: the items made before it are stale.)
         revision = Self.newRevision()
         let pinLevel = maximumZoom + 1
+        // (The nodes made from here on are appended.)
+        let firstNode = nodes.nodeCount
         // (The scratch is this index's own unless a copy of the index shares it.)
         if !isKnownUniquelyReferenced(&updateScratch) { updateScratch = UpdateScratch.Box() }
         var pass = UpdatePass(index: self, scratch: updateScratch?.take() ?? UpdateScratch())
@@ -291,6 +293,7 @@ extension PinClusterIndex {
         updateScratch?.scratch = pass.finish()
         pass = UpdatePass(index: PinClusterIndex.empty, scratch: UpdateScratch())
         for g in groups.indices { groups[g].consolidate(nodes) }
+        noteGroups(from: firstNode)
         // Compacted once more nodes are dead than alive.
         if deadNodes > nodes.nodeCount - deadNodes {
             compact()
@@ -451,6 +454,10 @@ extension PinClusterIndex {
         }
         idOrder = idOrder.map { newNumber[Int($0)] }
         deadNodes = 0
+        // (The bound made exact again.)
+        largestGroup = 0
+        largestSpreadReach = 0
+        noteGroups(from: 0)
     }
 
     /// The key a build gives the pin at `place` in the ids' order: 2^32 (place + 1), leaving

@@ -90,21 +90,40 @@ extension PinClusterIndex {
     public static let touchTargetPoints = 44.0
 
     /// The cluster radius on screen for a camera, in points: the radius at the camera's level,
-    /// scaled by the camera's fractional zoom above it.
+    /// scaled by the camera's zoom above it, at most twice the radius. (Above the index's
+    /// maximum zoom the level stays at the maximum while the camera zooms on: unbounded, the
+    /// radius at zoom 22 of an index whose maximum is 10 would be 81 920 points.)
     ///
     /// - Parameter camera: The camera.
-    /// - Returns: Points.
+    /// - Returns: Points, in [``radiusPoints``, 2 ``radiusPoints``].
     public func screenRadiusPoints(for camera: MercatorCamera) -> Double {
-        radiusPoints * exp2(camera.zoom - Double(level(forZoom: camera.zoom)))
+        radiusPoints * exp2(min(camera.zoom - Double(level(forZoom: camera.zoom)), 1))
+    }
+
+    /// How far a spread layout of `count` pins reaches from its group's point, in points: its
+    /// outermost pin's distance (``spread(of:)``); 0 for fewer than two pins. 22 points for 2
+    /// pins, 57.5 for 8 on their circle; a spiral's grows about as 27 sqrt(count) (92 points
+    /// for 9 pins, 155 for 30, 858 for 1 000).
+    ///
+    /// - Parameter count: The group's pins.
+    /// - Returns: Points.
+    public static func spreadReachPoints(count: Int) -> Double {
+        guard count >= 2 else { return 0 }
+        if count <= 8 { return SpreadShape.circleRadius(count) }
+        var radius = SpreadShape.gap
+        for _ in 1..<count { radius = SpreadShape.next(radius) }
+        return radius
     }
 
     /// The items a camera shows, in draw order, written into `output` (emptied first; once its
     /// capacity suffices, a query allocates nothing).
     ///
-    /// The level is floor(zoom). Every item whose point lies in the viewport or within one
-    /// screen radius (``screenRadiusPoints(for:)``) outside it is returned, once per copy of
-    /// the world on which it is there (a viewport wider than the world shows the same items on
-    /// several copies). The camera is a constrained camera already (its constraints applied
+    /// The level is ``level(forZoom:)``. Every item whose point lies in the viewport or within
+    /// one screen radius (``screenRadiusPoints(for:)``) outside it is returned, and every group
+    /// that never splits (drawn as its ``spread(of:)``) whose point lies within that margin
+    /// plus its spread's reach (``spreadReachPoints(count:)``), so that the pins of a spread
+    /// near the edge are drawn; each once per copy of the world on which it is there (a
+    /// viewport wider than the world shows the same items on several copies). The camera is a constrained camera already (its constraints applied
     /// by every gesture). Screen points are the camera's map at its bearing:
     /// focal + R(b) ((X - Xc) s, -(Y - Yc) s), with X the item's easting on that copy.
     ///
@@ -116,6 +135,8 @@ extension PinClusterIndex {
         let z = level(forZoom: camera.zoom)
         guard count > 0 else { return }
         let margin = screenRadiusPoints(for: camera)
+        // (Groups that never split are looked for as far as the largest one's spread reaches.)
+        let outer = margin + largestSpreadReach
         let w = camera.widthPoints, h = camera.heightPoints
         let s = camera.pointsPerMercatorMeter
         let sinB = camera.sinBearing, cosB = camera.cosBearing
@@ -124,7 +145,7 @@ extension PinClusterIndex {
         // The screen rectangle grown by the margin, in unwrapped Mercator metres.
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for k in 0..<4 {
-            let sx = (k & 1 == 0 ? -margin : w + margin) - fx, sy = (k < 2 ? -margin : h + margin) - fy
+            let sx = (k & 1 == 0 ? -outer : w + outer) - fx, sy = (k < 2 ? -outer : h + outer) - fy
             let (east, south) = MapBearing.unrotated(sx, sy, sin: sinB, cos: cosB)
             let x = cx + east / s, y = cy - south / s
             minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
@@ -132,7 +153,7 @@ extension PinClusterIndex {
         let world = WebMercator.worldWidthMeters, half = world / 2
         let firstCopy = Int(((minX + half) / world).rounded(.down)), lastCopy = Int(((maxX + half) / world).rounded(.down))
         let group = groups[Int(groupOfLevel[z])]
-        let buckets = DrawBuckets(low: -margin, high: h + margin)
+        let buckets = DrawBuckets(low: -outer, high: h + outer)
         // (The grid box of the rectangle, a unit wider each way for the grid's rounding.)
         let y0 = max(Int64(Self.gridCoordinate(minY)) - 1, 0), y1 = min(Int64(Self.gridCoordinate(maxY)) + 1, 4_294_967_295)
         for copy in firstCopy...max(firstCopy, lastCopy) {
@@ -146,7 +167,12 @@ extension PinClusterIndex {
                 // The rotated affine map: (u, v) = ((X - Xc) s, -(Y - Yc) s), p = f + R(b)(u, v).
                 let u = ((x - cx) + offset) * s, v = -(y - cy) * s
                 let px = fx + cosB * u + sinB * v, py = fy - sinB * u + cosB * v
-                guard px >= -margin, px <= w + margin, py >= -margin, py <= h + margin else { return }
+                if !(px >= -margin && px <= w + margin && py >= -margin && py <= h + margin) {
+                    // (A group that never splits, as far as its spread reaches.)
+                    guard nodes.count[i] > 1, nodes.expansion(i, maximumZoom: maximumZoom) < 0 else { return }
+                    let reach = margin + Self.spreadReachPoints(count: Int(nodes.count[i]))
+                    guard px >= -reach, px <= w + reach, py >= -reach, py <= h + reach else { return }
+                }
                 output.append(PlacedClusterItem(
                     item: item(level: z, node: i), point: ScreenPoint(x: px, y: py), worldCopy: copy,
                     smallestID: nodes.idKey[Int(nodes.smallestPin[i])], buckets: buckets))
@@ -324,26 +350,36 @@ extension PinClusterIndex {
         var out: [SpreadPin] = []
         out.reserveCapacity(n)
         if n <= 8 {
-            // (A billionth of a point more, so that rounding never puts a pair under 44.)
-            let radius = (Self.touchTargetPoints / 2 + 1e-9) / sin(Double.pi / Double(n))
+            let radius = SpreadShape.circleRadius(n)
             for (k, pin) in pins.enumerated() {
                 let angle = -Double.pi / 2 + 2 * Double.pi * Double(k) / Double(n)
                 out.append(SpreadPin(
                     id: pin.id, point: ScreenPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)), category: pin.category))
             }
         } else {
-            let gap = 48.0, step = 48.0
-            let b = gap / (2 * Double.pi)
-            var angle = 0.0, radius = gap
+            var angle = 0.0, radius = SpreadShape.gap
             for pin in pins {
                 out.append(SpreadPin(
                     id: pin.id, point: ScreenPoint(x: center.x + radius * cos(angle - Double.pi / 2), y: center.y + radius * sin(angle - Double.pi / 2)),
                     category: pin.category))
-                let delta = step / radius
-                angle += delta
-                radius += b * delta
+                angle += SpreadShape.step / radius
+                radius = SpreadShape.next(radius)
             }
         }
         return out
     }
+}
+
+/// The shape of a spread layout (``PinClusterIndex/spread(of:)``): its circle's radius, and its
+/// spiral's gap between turns and step along the arc, in points.
+enum SpreadShape {
+    static let gap = 48.0, step = 48.0
+
+    /// The circle of n <= 8 pins, adjacent ones 44 points apart (a billionth of a point more,
+    /// so that rounding never puts a pair under 44).
+    static func circleRadius(_ n: Int) -> Double { (PinClusterIndex.touchTargetPoints / 2 + 1e-9) / sin(Double.pi / Double(n)) }
+
+    /// The spiral's radius at the next pin: r + (gap / 2 pi) (step / r).
+    @inline(__always)
+    static func next(_ radius: Double) -> Double { radius + gap / (2 * Double.pi) * (step / radius) }
 }

@@ -71,7 +71,8 @@ public struct PinClusterIndex: Sendable {
 
     /// The radius, in points of the 256-point world.
     public let radiusPoints: Double
-    /// The highest zoom with clusters; above it every pin is its own item.
+    /// The highest zoom whose clusters differ from the next: a camera zoomed further shows
+    /// this level (``level(forZoom:)``), where a group still together never splits.
     public let maximumZoom: Int
     /// How many pins the index holds.
     public var count: Int { idOrder.count }
@@ -97,6 +98,25 @@ public struct PinClusterIndex: Sendable {
     /// another index, or of this one before an update, is told apart (two numbers drawn alike:
     /// one chance in 2^64).
     var revision: UInt64 = 0
+    /// At least the pins of the largest group that never splits (a node formed at
+    /// ``maximumZoom`` with two or more pins): exact after a build or a compaction, and only
+    /// raised by the updates between (a bound, not compared by `==`).
+    var largestGroup: Int32 = 0
+    /// ``spreadReachPoints(count:)`` of ``largestGroup``: how far beyond the viewport's margin
+    /// a viewport query looks for groups whose spread layout reaches the screen.
+    var largestSpreadReach = 0.0
+
+    /// Raises ``largestGroup`` (and its reach) to the groups that never split among the
+    /// nodes from `first` on.
+    mutating func noteGroups(from first: Int) {
+        var largest = largestGroup
+        for j in first..<nodes.nodeCount where nodes.count[j] > largest && Int(nodes.hi[j]) == maximumZoom && nodes.lo[j] != Nodes.dead {
+            largest = nodes.count[j]
+        }
+        guard largest != largestGroup else { return }
+        largestGroup = largest
+        largestSpreadReach = Self.spreadReachPoints(count: Int(largest))
+    }
 
     /// A new ``revision``.
     static func newRevision() -> UInt64 { UInt64.random(in: .min ... .max) }
@@ -434,6 +454,7 @@ public struct PinClusterIndex: Sendable {
         groups = []
         groupOfLevel = []
         buildNeighbourGroups()
+        noteGroups(from: 0)
     }
 
     /// The cluster radius of level z in Web Mercator metres: r_z = radius W / (256 2^z).
@@ -921,14 +942,19 @@ extension PinClusterIndex {
 }
 
 extension PinClusterIndex {
-    /// The level used for a camera zoom: floor(zoom), within 0 ... maximumZoom + 1 (the
-    /// single pins above the maximum).
+    /// The level used for a camera zoom: floor(zoom), within 0 ... ``maximumZoom``.
+    ///
+    /// Above the maximum zoom the clusters stop changing: a group still together at the
+    /// maximum never splits (its expansion zoom is nil) and is drawn as its
+    /// ``spread(of:)``, at every zoom above as well. (Supercluster shows its pins one by one
+    /// from maxZoom + 1 on, stacked where they share a place; the pins' own level,
+    /// ``maximumZoom`` + 1, is ``items(atLevel:)``'s to give, not a camera's to show.)
     ///
     /// - Parameter zoom: A camera zoom (NaN gives 0).
     /// - Returns: The integer level.
     public func level(forZoom zoom: Double) -> Int {
         guard zoom >= 0 else { return 0 }
-        guard zoom < Double(maximumZoom + 1) else { return maximumZoom + 1 }
+        guard zoom < Double(maximumZoom) else { return maximumZoom }
         return Int(zoom.rounded(.down))
     }
 
@@ -996,8 +1022,8 @@ extension PinClusterIndex {
     /// are in more than one item, in rank order (supercluster's `getChildren`). For a cluster
     /// with an expansion zoom they are items of that zoom, and zooming there shows them in
     /// its place; for a group that never splits (``PinClusterItem/expansionZoom`` nil) they
-    /// are its pins on the pins' own level, ``maximumZoom`` + 1, which a camera shows only above
-    /// the index's maximum zoom (never with the default 22: draw its ``spread(of:)`` instead). Their counts add up to the
+    /// are its pins on the pins' own level, ``maximumZoom`` + 1, which no camera shows (draw
+    /// its ``spread(of:)`` instead). Their counts add up to the
     /// cluster's and their pins are its pins. A single pin has none. Screen points are a
     /// viewport query's: query the camera at that zoom and find them among its items.
     ///
@@ -1010,6 +1036,28 @@ extension PinClusterIndex {
         let j = item.index
         let from = Int(nodes.childStart[j]), level = Int(nodes.hi[j]) + 1
         return (from..<(from + Int(nodes.childCount[j]))).map { self.item(level: level, node: Int(nodes.children[$0])) }
+    }
+
+    /// The item of a level that holds a pin, found by the pin's id: the cluster a pet is in at
+    /// a zoom (MapKit's `annotation.cluster`), or the pin itself where it is alone. It finds a
+    /// cluster again once an update has made the items kept from before stale (a list of a
+    /// tapped cluster's pets left open across a refresh): the item that now holds one of them.
+    ///
+    /// - Parameters:
+    ///   - id: A pin's id (told apart by its bytes, as ``idPrecedes(_:_:)`` orders them).
+    ///   - zoom: The level, clamped into 0 ... ``maximumZoom`` + 1 (a camera's is
+    ///     ``level(forZoom:)``).
+    /// - Returns: The item.
+    /// - Throws: `GeometryError/unknownPinID(_:)` for an id the index does not hold.
+    public func item(containing id: String, atLevel zoom: Int) throws(GeometryError) -> PinClusterItem {
+        let z = min(max(zoom, 0), maximumZoom + 1)
+        let place = Self.idPosition(of: id, in: idOrder, nodes)
+        guard place < idOrder.count, Self.sameID(nodes.ids[Int(idOrder[place])], id) else { throw .unknownPinID(id) }
+        // (From the pin up: each node's parent is the cluster that holds it on the level
+        // below its lowest.)
+        var j = Int(idOrder[place])
+        while Int(nodes.lo[j]) > z { j = Int(nodes.parent[j]) }
+        return item(level: z, node: j)
     }
 
     /// Throws unless this index as it is now made the item.
