@@ -57,7 +57,7 @@ leaks: deps
 fuzz: deps
 	SWIFT="$(SWIFT)" scripts/fuzz.sh
 
-# The DocC documentation of both libraries (Projection has the two walk-through articles).
+# The DocC documentation of both libraries (Projection has the three walk-through articles).
 docs: deps
 	$(SWIFT) package generate-documentation --target GeoMath --target Projection
 

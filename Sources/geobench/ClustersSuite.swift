@@ -11,9 +11,10 @@ import Projection
 /// - "cluster index build, maximum zoom 16 (supercluster's)": the same build with the settings
 ///   of the supercluster figure (maxZoom 16, radius 40 pixels at 512-pixel tiles, which
 ///   is this library's default 20 points).
-/// - "cluster index update (1% of pins)": 1 000 of the 100 000 announcements refreshed by id
-///   (500 moved anywhere in the area, 250 removed, 250 new), on a copy of the built index,
-///   against rebuilding the index from the resulting pins.
+/// - "cluster index update (1% of pins by id)": 1 000 of the 100 000 announcements refreshed
+///   by id (500 moved anywhere in the area, 250 removed, 250 new), in place on the built
+///   index (each sample the update and its inverse, timed per update), against rebuilding the
+///   index from the resulting pins.
 /// - "cluster index update to the whole list (1% changed)": the same refresh given as every
 ///   announcement fetched again (`update(to:)`, which finds the differences itself), against
 ///   the same rebuild.

@@ -50,7 +50,7 @@ public struct ClusterPin: Hashable, Sendable {
 /// - **Precision.** Coordinates stay doubles in Web Mercator metres (supercluster rounds to
 ///   Float32).
 /// - **Order.** The result does not depend on the pins' order: they are ranked by easting,
-///   northing and id, and every level is built in that rank (an item's rank is its smallest
+///   northing and id, and every level is built in that rank (an item's rank is its lowest-ranked
 ///   pin's), so shuffled input gives the same clusters bit for bit.
 /// - **Antimeridian.** Distances and centroids wrap across +-180 degrees: pins on its two sides
 ///   cluster whenever their distance allows.
@@ -79,7 +79,7 @@ public struct PinClusterIndex: Sendable {
 
     /// Every item of every level, each stored once with the levels it is on.
     var nodes: Nodes
-    /// The pins' nodes in the order of their ids (String's order).
+    /// The pins' nodes in the order of their ids (their UTF-8 bytes').
     var idOrder: [Int32]
     /// The neighbour index: runs of levels, each with the nodes on any of its levels.
     var groups: [NeighbourGroup]
@@ -417,7 +417,7 @@ public struct PinClusterIndex: Sendable {
         var rankOfPin = [Int32](repeating: 0, count: n)
         for (rank, pin) in ranked.enumerated() { rankOfPin[Int(pin)] = Int32(rank) }
         var nodes = Nodes(rankOf: rankOfPin, x: px, y: py, pins: pins, level: pinLevel, room: n + n / 4 * 3)
-        // Each rank's place in the order of the ids (string order), and back.
+        // Each rank's place in the order of the ids (their bytes'), and back.
         idOrder = byID.map { rankOfPin[Int($0)] }
         for (place, rank) in idOrder.enumerated() { nodes.idKey[Int(rank)] = Self.idKey(place: place) }
         // (The pins' level in arrays of its own: sharing the nodes' would make the first
@@ -877,7 +877,9 @@ public struct PinClusterItem: Hashable, Sendable {
     /// The zoom level (0 ... the index's maximum zoom + 1).
     public var zoom: Int { Int(level) }
     /// The item's node in the index: the same number on every level where the item stays as it
-    /// is. An item belongs to the index as it was when the item was made: once an update
+    /// is, and across the updates in place that leave it as it is (an update that compacts
+    /// the index or builds it again numbers the nodes anew; items are compared with it).
+    /// An item belongs to the index as it was when the item was made: once an update
     /// changes the index its items are stale (their nodes may hold other pins), and
     /// ``PinClusterIndex/pinIDs(of:)``, ``PinClusterIndex/pins(of:)``,
     /// ``PinClusterIndex/children(of:)`` and ``PinClusterIndex/spread(of:)`` throw for them.
