@@ -674,6 +674,21 @@ struct ClusterViewportTests {
         let near = try camera(second, west: 20 + PinClusterIndex.spreadReachPoints(count: 40) - 0.5)
         index.items(in: near, into: &items)
         #expect(items.contains { $0.item.count == 40 })
+        // A group that an update leaves alone on lower levels than before (its neighbour
+        // removed, item by item, not built again): found there too.
+        let a = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        var lone = try PinClusterIndex(pins: (0..<5).map { ClusterPin(id: "g\($0)", point: a, category: .found) }
+            + [ClusterPin(id: "b", point: MercatorPoint(uncheckedX: a.x + 100, y: a.y), category: .missing)])
+        let s14 = 256 * exp2(14.5) / ClusterKit.world
+        let edge = try MercatorCamera(
+            center: MercatorPoint(x: a.x + (195 + 20 * exp2(0.5) + PinClusterIndex.spreadReachPoints(count: 5) - 0.5) / s14, y: a.y),
+            zoom: 14.5, widthPoints: 390, heightPoints: 844)
+        lone.items(in: edge, into: &items)
+        #expect(!items.contains { $0.item.count == 5 })
+        try lone.update(upserting: [], removing: ["b"], wholeLevelFactor: 0)
+        lone.items(in: edge, into: &items)
+        #expect(items.contains { $0.item.count == 5 && $0.item.expansionZoom == nil })
+        #expect(Set(items.map { "\($0.item.index)/\($0.worldCopy)" }) == Set(ClusterViewportTests.expected(lone, edge).keys))
         #expect(ClusterViewportTests.expected(index, near).count == items.count)
     }
 

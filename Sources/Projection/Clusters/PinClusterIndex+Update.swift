@@ -290,10 +290,13 @@ extension PinClusterIndex {
         lastUpdateMet = pass.met
         nodes = pass.nodes
         groups = pass.groups
+        // (The groups that never split now on levels they were not on: among the nodes made
+        // and those whose levels changed.)
+        noteGroups(pass.saved.lazy.map { Int($0) })
+        noteGroups(firstNode..<nodes.nodeCount)
         updateScratch?.scratch = pass.finish()
         pass = UpdatePass(index: PinClusterIndex.empty, scratch: UpdateScratch())
         for g in groups.indices { groups[g].consolidate(nodes) }
-        noteGroups(from: firstNode)
         // Compacted once more nodes are dead than alive.
         if deadNodes > nodes.nodeCount - deadNodes {
             compact()
@@ -455,9 +458,7 @@ extension PinClusterIndex {
         idOrder = idOrder.map { newNumber[Int($0)] }
         deadNodes = 0
         // (The bound made exact again.)
-        largestGroup = 0
-        largestSpreadReach = 0
-        noteGroups(from: 0)
+        noteGroups(0..<nodes.nodeCount, exact: true)
     }
 
     /// The key a build gives the pin at `place` in the ids' order: 2^32 (place + 1), leaving

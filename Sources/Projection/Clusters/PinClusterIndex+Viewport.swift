@@ -136,8 +136,9 @@ extension PinClusterIndex {
         let z = level(forZoom: camera.zoom)
         guard count > 0 else { return }
         let margin = screenRadiusPoints(for: camera)
-        // (Groups that never split are looked for as far as the largest one's spread reaches.)
-        let outer = margin + largestSpreadReach
+        // (Groups that never split are looked for as far as the level's largest one's spread
+        // reaches.)
+        let outer = margin + (z < largestSpreadReach.count ? largestSpreadReach[z] : 0)
         let w = camera.widthPoints, h = camera.heightPoints
         let s = camera.pointsPerMercatorMeter
         let sinB = camera.sinBearing, cosB = camera.cosBearing

@@ -98,24 +98,36 @@ public struct PinClusterIndex: Sendable {
     /// another index, or of this one before an update, is told apart (two numbers drawn alike:
     /// one chance in 2^64).
     var revision: UInt64 = 0
-    /// At least the pins of the largest group that never splits (a node formed at
-    /// ``maximumZoom`` with two or more pins): exact after a build or a compaction, and only
-    /// raised by the updates between (a bound, not compared by `==`).
-    var largestGroup: Int32 = 0
-    /// ``spreadReachPoints(count:)`` of ``largestGroup``: how far beyond the viewport's margin
-    /// a viewport query looks for groups whose spread layout reaches the screen.
-    var largestSpreadReach = 0.0
+    /// On each level 0 ... ``maximumZoom``, at least the pins of the largest group there that
+    /// never splits (a node formed at the maximum zoom with two or more pins): exact after a
+    /// build or a compaction, and only raised by the updates between (a bound, not compared
+    /// by `==`); and that many pins' ``spreadReachPoints(count:)``, how far beyond the
+    /// viewport's margin a viewport query of the level looks for groups whose spread reaches
+    /// the screen (0 on the levels with none, mostly the low ones of a city).
+    var largestGroup: [Int32] = []
+    var largestSpreadReach: [Double] = []
 
-    /// Raises ``largestGroup`` (and its reach) to the groups that never split among the
-    /// nodes from `first` on.
-    mutating func noteGroups(from first: Int) {
-        var largest = largestGroup
-        for j in first..<nodes.nodeCount where nodes.count[j] > largest && Int(nodes.hi[j]) == maximumZoom && nodes.lo[j] != Nodes.dead {
-            largest = nodes.count[j]
+    /// Raises ``largestGroup`` (and the reach) for the groups that never split among
+    /// `candidates`, on every level each is on; `exact` starts from none.
+    mutating func noteGroups(_ candidates: some Sequence<Int>, exact: Bool = false) {
+        if exact || largestGroup.isEmpty {
+            largestGroup = [Int32](repeating: 0, count: maximumZoom + 1)
+            largestSpreadReach = [Double](repeating: 0, count: maximumZoom + 1)
         }
-        guard largest != largestGroup else { return }
-        largestGroup = largest
-        largestSpreadReach = Self.spreadReachPoints(count: Int(largest))
+        var raised = false
+        for j in candidates where nodes.count[j] > 1 && Int(nodes.hi[j]) == maximumZoom && nodes.lo[j] != Nodes.dead {
+            for z in Int(nodes.lo[j])...maximumZoom where nodes.count[j] > largestGroup[z] {
+                largestGroup[z] = nodes.count[j]
+                raised = true
+            }
+        }
+        guard raised else { return }
+        // (Levels mostly share their largest group: its reach computed once.)
+        var reach: (count: Int32, points: Double) = (0, 0)
+        for z in 0...maximumZoom {
+            if largestGroup[z] != reach.count { reach = (largestGroup[z], Self.spreadReachPoints(count: Int(largestGroup[z]))) }
+            largestSpreadReach[z] = reach.points
+        }
     }
 
     /// A new ``revision``.
@@ -454,7 +466,7 @@ public struct PinClusterIndex: Sendable {
         groups = []
         groupOfLevel = []
         buildNeighbourGroups()
-        noteGroups(from: 0)
+        noteGroups(0..<self.nodes.nodeCount, exact: true)
     }
 
     /// The cluster radius of level z in Web Mercator metres: r_z = radius W / (256 2^z).
