@@ -85,6 +85,13 @@ struct PinClusterIndexTests {
                 // Its pins: the ids of pinIDs(of:), in that (rank) order, each as given.
                 let members = try index.pins(of: item)
                 #expect(members.map(\.id) == (try index.pinIDs(of: item)))
+                // Its pages, 3 pins at a time (the last one shorter): the same pins in order.
+                if z % 4 == 0 {
+                    var paged: [ClusterPin] = []
+                    for offset in stride(from: 0, to: item.count, by: 3) { paged += try index.pins(of: item, offset: offset, limit: 3) }
+                    let past = try index.pins(of: item, offset: item.count, limit: 3)
+                    #expect(paged == members && past.isEmpty)
+                }
                 #expect(members.filter { $0.category == .missing }.count == item.missingCount && members.count == item.count)
                 for pin in members {
                     // Found again by its id: this item.
@@ -748,6 +755,19 @@ struct ClusterViewportTests {
         let withAccent = try PinClusterIndex(pins: [ClusterPin(id: "caf\u{E9}", point: MercatorPoint(uncheckedX: 0, y: 0), category: .found)])
         #expect(throws: GeometryError.unknownPinID("cafe\u{301}")) { try withAccent.item(containing: "cafe\u{301}", atLevel: 5) }
         #expect(try withAccent.item(containing: "caf\u{E9}", atLevel: -3).zoom == 0 && (try withAccent.item(containing: "caf\u{E9}", atLevel: 99)).zoom == 23)
+        // A page of a group's pins: a negative offset or limit refused, naming it; an offset
+        // past the pins or a limit of 0 gives none; a limit of Int.max the rest.
+        let group = try #require(index.items(atLevel: 16).first { $0.count == 5 })
+        #expect(throws: GeometryError.invalidClusterParameter(name: "pin offset", value: -1, expected: "0 or more")) {
+            try index.pins(of: group, offset: -1, limit: 3)
+        }
+        #expect(throws: GeometryError.invalidClusterParameter(name: "pin limit", value: -1, expected: "0 or more")) {
+            try index.pins(of: group, offset: 0, limit: -1)
+        }
+        #expect(try index.pins(of: group, offset: 5, limit: 3).isEmpty && (try index.pins(of: group, offset: 0, limit: 0)).isEmpty)
+        #expect(try index.pins(of: group, offset: Int.max, limit: Int.max).isEmpty)
+        let rest = try index.pins(of: group, offset: 2, limit: Int.max), whole = try index.pins(of: group)
+        #expect(rest == Array(whole.dropFirst(2)))
     }
 
     @Test("groups that never split are spread with every pair at least 44 points apart, listing exactly their ids")
@@ -766,6 +786,13 @@ struct ClusterViewportTests {
         for placed in items where placed.item.isCluster && placed.item.expansionZoom == nil {
             let spread = try #require(try index.spread(of: placed))
             #expect(spread.map(\.id) == (try index.pinIDs(of: placed.item)).sorted(by: PinClusterIndex.idPrecedes) && spread.count == placed.item.count)
+            // Around a point of the app's: the same layout there; around (0, 0), the offsets.
+            #expect(try index.spread(of: placed.item, around: placed.point) == spread)
+            let offsets = try #require(try index.spread(of: placed.item, around: ScreenPoint(x: 0, y: 0)))
+            for (offset, pin) in zip(offsets, spread) {
+                #expect(offset.id == pin.id && offset.category == pin.category)
+                #expect(abs(offset.point.x + placed.point.x - pin.point.x) <= 1e-9 && abs(offset.point.y + placed.point.y - pin.point.y) <= 1e-9)
+            }
             #expect(spread.map(\.category) == spread.map { id in pins.first { $0.id == id.id }!.category })
             for a in spread.indices {
                 for b in spread.indices where b > a {
@@ -776,7 +803,9 @@ struct ClusterViewportTests {
             seen += 1
         }
         #expect(seen == sizes.count)
-        for placed in items where !placed.item.isCluster || placed.item.expansionZoom != nil { #expect(try index.spread(of: placed) == nil) }
+        for placed in items where !placed.item.isCluster || placed.item.expansionZoom != nil {
+            #expect(try index.spread(of: placed) == nil && (try index.spread(of: placed.item, around: placed.point)) == nil)
+        }
     }
 }
 

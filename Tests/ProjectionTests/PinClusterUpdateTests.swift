@@ -431,7 +431,8 @@ struct PinClusterUpdateTests {
             }
             let answers = [
                 refused { _ = try index.pinIDs(of: item) }, refused { _ = try index.pins(of: item) },
-                refused { _ = try index.children(of: item) },
+                refused { _ = try index.children(of: item) }, refused { _ = try index.pins(of: item, offset: 0, limit: 1) },
+                refused { _ = try index.spread(of: item, around: ScreenPoint(x: 0, y: 0)) },
             ]
             #expect(Set(answers).count == 1, "the ids, pins and children of one item answered differently")
             return answers[0]

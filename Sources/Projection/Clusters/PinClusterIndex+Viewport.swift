@@ -337,18 +337,36 @@ extension PinClusterIndex {
     ///   or of this one before an update changed it.
     public func spread(of placed: PlacedClusterItem) throws(GeometryError) -> [SpreadPin]? {
         try check(placed.item)
-        return spreadLayout(of: placed)
+        return spreadLayout(of: placed.item, at: placed.point)
+    }
+
+    /// The spread layout of a group that never splits, around a point of the app's choosing:
+    /// ``spread(of:)`` for an item placed by another renderer. Around (0, 0), its pins' points
+    /// are their offsets from the group's place (a MapKit annotation view's `centerOffset`).
+    ///
+    /// - Parameters:
+    ///   - item: An item this index made as it is now (by ``items(atLevel:)``,
+    ///     ``item(containing:atLevel:)`` or a viewport query).
+    ///   - point: Where the group is drawn, in screen points.
+    /// - Returns: The spread pins, or nil for a single pin and for a cluster that splits.
+    /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` as ``spread(of:)``.
+    public func spread(of item: PinClusterItem, around point: ScreenPoint) throws(GeometryError) -> [SpreadPin]? {
+        try check(item)
+        return spreadLayout(of: item, at: point)
     }
 
     /// ``spread(of:)`` for an item known to be this index's as it is now (a renderer's, just
     /// queried).
     package func spreadLayout(of placed: PlacedClusterItem) -> [SpreadPin]? {
-        let item = placed.item
+        spreadLayout(of: placed.item, at: placed.point)
+    }
+
+    /// The spread layout of an item known to be this index's, around `center`.
+    func spreadLayout(of item: PinClusterItem, at center: ScreenPoint) -> [SpreadPin]? {
         guard item.count > 1, item.expansionZoom == nil else { return nil }
         // (The keys of the ids' order order the pins as their ids do.)
         let pins = pinNodes(of: item.index).sorted { nodes.idKey[Int($0)] < nodes.idKey[Int($1)] }.map { pin(Int($0)) }
         let n = pins.count
-        let center = placed.point
         var out: [SpreadPin] = []
         out.reserveCapacity(n)
         if n <= 8 {

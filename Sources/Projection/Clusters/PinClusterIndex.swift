@@ -1020,6 +1020,26 @@ extension PinClusterIndex {
         return memberPins(of: item)
     }
 
+    /// A page of an item's pins: `limit` of them (fewer at the end) from place `offset` of
+    /// ``pins(of:)``'s rank order (supercluster's `getLeaves(id, limit, offset)`), for a list
+    /// of a large cluster's pets shown a page at a time. Only the page's pins are made.
+    ///
+    /// - Parameters:
+    ///   - item: An item this index made as it is now.
+    ///   - offset: The first place, 0 or more (at or past the item's count: no pins).
+    ///   - limit: How many, 0 or more.
+    /// - Returns: The pins at places offset ..< offset + limit that exist.
+    /// - Throws: `GeometryError/invalidClusterParameter(name:value:expected:)` for a negative
+    ///   offset or limit; `GeometryError/staleClusterItem(zoom:index:)` as ``pins(of:)``.
+    public func pins(of item: PinClusterItem, offset: Int, limit: Int) throws(GeometryError) -> [ClusterPin] {
+        guard offset >= 0 else { throw .invalidClusterParameter(name: "pin offset", value: Double(offset), expected: "0 or more") }
+        guard limit >= 0 else { throw .invalidClusterParameter(name: "pin limit", value: Double(limit), expected: "0 or more") }
+        try check(item)
+        guard offset < item.count, limit > 0 else { return [] }
+        let all = pinNodes(of: item.index)
+        return all[offset..<min(all.count, offset + min(limit, all.count))].map { pin(Int($0)) }
+    }
+
     /// ``pins(of:)`` for an item known to be this index's as it is now (a renderer's, just
     /// queried).
     package func memberPins(of item: PinClusterItem) -> [ClusterPin] {
