@@ -540,6 +540,71 @@ struct ClusterViewportTests {
         }
     }
 
+    @Test("a rectangle's items are the level's items whose points lie in it, wrapped around the world, after an update too")
+    func rectangleQueries() throws {
+        var random = SeededRandom(seed: 1417)
+        var pins = ClusterKit.city(1_500, &random)
+        for k in 0..<1_500 {
+            let x = random.chance(30) ? (random.chance(50) ? 1 : -1) * (ClusterKit.world / 2 - random.uniform() * 2e5) : (random.uniform() - 0.5) * ClusterKit.world
+            pins.append(ClusterPin(id: "w\(k)", point: MercatorPoint(uncheckedX: x, y: (random.uniform() - 0.5) * ClusterKit.world * 0.9), category: .found))
+        }
+        var index = try PinClusterIndex(pins: pins)
+        let world = ClusterKit.world
+        // By brute force: the level's items, eastings from the west edge eastward.
+        func expected(_ z: Int, _ west: Double, _ south: Double, _ east: Double, _ north: Double) -> [PinClusterItem] {
+            index.items(atLevel: z).filter { item in
+                guard item.point.y >= south && item.point.y <= north else { return false }
+                if east - west >= world { return true }
+                let w = WebMercator.wrappedEasting(west), e = WebMercator.wrappedEasting(east), x = item.point.x
+                return w <= e ? (x >= w && x <= e) : (x >= w || x <= e)
+            }
+        }
+        for round in 0..<2 {
+            for case let k in 0..<150 {
+                let z = random.int(0...23)
+                let width = k % 10 == 0 ? world * (0.9 + random.uniform() * 0.3) : exp2(10 + random.uniform() * 14)
+                let west = k % 3 == 0 ? world / 2 - random.uniform() * 3e5 : (random.uniform() - 0.5) * world
+                let south = (random.uniform() - 0.55) * world, north = south + exp2(10 + random.uniform() * 15)
+                let got = try index.items(atLevel: z, west: west, south: south, east: west + width, north: north)
+                #expect(got == expected(z, west, south, west + width, north), "round \(round), case \(k), level \(z)")
+            }
+            // Edges on item points are inclusive; one the other way round crosses +-180.
+            let item = index.items(atLevel: 12)[7]
+            #expect(try index.items(atLevel: 12, west: item.point.x, south: item.point.y, east: item.point.x, north: item.point.y) == [item])
+            let across = try index.items(atLevel: 10, west: world / 2 - 1e5, south: -world / 2, east: -world / 2 + 1e5, north: world / 2)
+            #expect(across == expected(10, world / 2 - 1e5, -world / 2, -world / 2 + 1e5, world / 2) && !across.isEmpty)
+            // An east edge given a world to the west: the same 4 km around the city, once each.
+            let city = try index.items(atLevel: 14, west: 259_845, south: 6_248_564, east: 263_845 - world, north: 6_252_564)
+            #expect(city == (try index.items(atLevel: 14, west: 259_845, south: 6_248_564, east: 263_845, north: 6_252_564)) && !city.isEmpty)
+            try index.update(upserting: (0..<40).map { ClusterPin(id: "n\(round)-\($0)", point: MercatorPoint(uncheckedX: 261_845 + Double($0) * 30, y: 6_250_564), category: .missing) },
+                             removing: (0..<40).map { "w\($0 * 7 + round)" }, wholeLevelFactor: PinClusterIndex.wholeLevelFactor)
+        }
+    }
+
+    @Test("BAD_INPUTS row 91: a rectangle with an edge that is not finite, or its north below its south, is refused; one beyond the world is clamped onto it")
+    func rectangleErrors() throws {
+        let index = try PinClusterIndex(pins: [ClusterPin(id: "a", point: MercatorPoint(uncheckedX: 1_000, y: 2_000), category: .found)])
+        for bad in [Double.nan, .infinity, -.infinity] {
+            // (NaN is never equal to itself: the error is matched by its name and its text.)
+            #expect {
+                try index.items(atLevel: 3, west: bad, south: 0, east: 1, north: 1)
+            } throws: { error in
+                guard case .invalidClusterParameter(let name, let value, let expected) = error as? GeometryError else { return false }
+                return name == "west edge" && (value == bad || (value.isNaN && bad.isNaN)) && expected == "a finite number of Web Mercator metres"
+            }
+            #expect(throws: GeometryError.self) { try index.items(atLevel: 3, west: 0, south: bad, east: 1, north: 1) }
+            #expect(throws: GeometryError.self) { try index.items(atLevel: 3, west: 0, south: 0, east: bad, north: 1) }
+            #expect(throws: GeometryError.self) { try index.items(atLevel: 3, west: 0, south: 0, east: 1, north: bad) }
+        }
+        #expect(throws: GeometryError.invalidClusterParameter(name: "north edge", value: -1, expected: "a northing not below the south edge's, 0.0")) {
+            try index.items(atLevel: 3, west: 0, south: 0, east: 1, north: -1)
+        }
+        // Beyond the world north and south, and three worlds wide: the one item.
+        #expect(try index.items(atLevel: 99, west: -3 * ClusterKit.world, south: -1e300, east: 0, north: 1e300).map(\.count) == [1])
+        #expect(try index.items(atLevel: -5, west: 1_000, south: 2_000, east: 1_000, north: 2_000).map(\.zoom) == [0])
+        #expect(try PinClusterIndex(pins: []).items(atLevel: 3, west: 0, south: 0, east: 1, north: 1).isEmpty)
+    }
+
     @Test("placed items are equal by their item, point and copy, whatever the screen that placed them")
     func placedItemsEquality() throws {
         let pins = (0..<50).map { k in

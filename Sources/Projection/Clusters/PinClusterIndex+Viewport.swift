@@ -184,6 +184,62 @@ extension PinClusterIndex {
         output.withUnsafeMutableBufferPointer { buffer in Self.sortInDrawOrder(buffer) }
     }
 
+    /// The items of a level whose points lie in a rectangle of Web Mercator metres
+    /// (supercluster's `getClusters(bbox, zoom)`), in rank order: for a renderer with a camera
+    /// of its own (a web canvas, a tile server) rather than a ``MercatorCamera``.
+    ///
+    /// Eastings are taken around the world, both edges wrapped onto it: from the west edge
+    /// eastward to the east edge, across the antimeridian where the wrapped west edge lies
+    /// east of the wrapped east edge; a rectangle whose east edge is a world or more east of
+    /// its west edge holds every easting. Each item is
+    /// listed once, at its point on the world (drawing it on other world copies is the
+    /// renderer's). Edges are inclusive.
+    ///
+    /// - Parameters:
+    ///   - zoom: The level, clamped into 0 ... ``maximumZoom`` + 1 (a camera's is
+    ///     ``level(forZoom:)``).
+    ///   - west: The west edge's easting, in metres.
+    ///   - south: The south edge's northing, in metres.
+    ///   - east: The east edge's easting, in metres.
+    ///   - north: The north edge's northing, in metres (not below `south`).
+    /// - Returns: The items.
+    /// - Throws: `GeometryError/invalidClusterParameter(name:value:expected:)` for an edge that
+    ///   is not finite, or a north edge below the south edge.
+    public func items(atLevel zoom: Int, west: Double, south: Double, east: Double, north: Double) throws(GeometryError) -> [PinClusterItem] {
+        for (name, value) in [("west edge", west), ("south edge", south), ("east edge", east), ("north edge", north)] where !value.isFinite {
+            throw .invalidClusterParameter(name: name, value: value, expected: "a finite number of Web Mercator metres")
+        }
+        guard north >= south else {
+            throw .invalidClusterParameter(name: "north edge", value: north, expected: "a northing not below the south edge's, \(south)")
+        }
+        let z = min(max(zoom, 0), maximumZoom + 1)
+        guard count > 0 else { return [] }
+        let world = WebMercator.worldWidthMeters, half = world / 2
+        // The eastings as one or two ranges on the world.
+        var ranges: [(Double, Double)] = []
+        if east - west >= world {
+            ranges = [(-half, half)]
+        } else {
+            let w = WebMercator.wrappedEasting(west), e = WebMercator.wrappedEasting(east)
+            ranges = w <= e ? [(w, e)] : [(w, half), (-half, e)]
+        }
+        let group = groups[Int(groupOfLevel[z])]
+        let y0 = max(Int64(Self.gridCoordinate(south)) - 1, 0), y1 = min(Int64(Self.gridCoordinate(north)) + 1, 4_294_967_295)
+        var found: [Int32] = []
+        for (from, to) in ranges {
+            let x0 = max(Int64(Self.gridCoordinate(from)) - 1, 0), x1 = min(Int64(Self.gridCoordinate(to)) + 1, 4_294_967_295)
+            group.forEachNode(x0: x0, x1: x1, y0: y0, y1: y1) { i in
+                guard nodes.isAlive(i, at: z) else { return }
+                let x = nodes.x[i], y = nodes.y[i]
+                guard x >= from, x <= to, y >= south, y <= north else { return }
+                found.append(Int32(i))
+            }
+        }
+        // (Two ranges meet only at the world's edge, where eastings are -W/2 alone: no item is
+        // found twice.)
+        return nodes.rankSorted(found).map { item(level: z, node: Int($0)) }
+    }
+
     /// Sorts placed items into draw order in place, allocation-free: an in-place distribution
     /// into their buckets of screen y (``DrawBuckets``, each item's bucket found when it was
     /// placed; each item moved once into its bucket), then each bucket by insertion sort, or by
