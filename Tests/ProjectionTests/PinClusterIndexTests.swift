@@ -24,6 +24,17 @@ enum ClusterKit {
         return pins
     }
 
+    /// n city pins and n pins over the world ("w0" ...), `nearEdge` percent of those within
+    /// `edgeBand` metres of the antimeridian on either side.
+    static func cityAndWorld(_ n: Int, nearEdge: Int, edgeBand: Double, _ random: inout SeededRandom) -> [ClusterPin] {
+        var pins = city(n, &random)
+        for k in 0..<n {
+            let x = random.chance(nearEdge) ? (random.chance(50) ? 1 : -1) * (world / 2 - random.uniform() * edgeBand) : (random.uniform() - 0.5) * world
+            pins.append(ClusterPin(id: "w\(k)", point: MercatorPoint(uncheckedX: x, y: (random.uniform() - 0.5) * world * 0.9), category: .found))
+        }
+        return pins
+    }
+
     /// The radius at level z in metres.
     static func radius(_ index: PinClusterIndex, _ z: Int) -> Double {
         index.radiusPoints * world / (256 * exp2(Double(z)))
@@ -505,12 +516,8 @@ struct ClusterViewportTests {
     @Test("a viewport query returns exactly the items in the viewport or within a radius of it, on every world copy, at any bearing and insets, in draw order")
     func viewportMatchesBruteForce() throws {
         var random = SeededRandom(seed: 1410)
-        var pins = ClusterKit.city(2_000, &random)
         // Pins worldwide too, and on both sides of the antimeridian.
-        for k in 0..<2_000 {
-            let x = random.chance(20) ? (random.chance(50) ? 1 : -1) * (ClusterKit.world / 2 - random.uniform() * 1e5) : (random.uniform() - 0.5) * ClusterKit.world
-            pins.append(ClusterPin(id: "w\(k)", point: MercatorPoint(uncheckedX: x, y: (random.uniform() - 0.5) * ClusterKit.world * 0.9), category: .found))
-        }
+        let pins = ClusterKit.cityAndWorld(2_000, nearEdge: 20, edgeBand: 1e5, &random)
         let index = try PinClusterIndex(pins: pins)
         var output: [PlacedClusterItem] = []
         for case let caseIndex in 0..<300 {
@@ -543,11 +550,7 @@ struct ClusterViewportTests {
     @Test("a rectangle's items are the level's items whose points lie in it, wrapped around the world, after an update too")
     func rectangleQueries() throws {
         var random = SeededRandom(seed: 1417)
-        var pins = ClusterKit.city(1_500, &random)
-        for k in 0..<1_500 {
-            let x = random.chance(30) ? (random.chance(50) ? 1 : -1) * (ClusterKit.world / 2 - random.uniform() * 2e5) : (random.uniform() - 0.5) * ClusterKit.world
-            pins.append(ClusterPin(id: "w\(k)", point: MercatorPoint(uncheckedX: x, y: (random.uniform() - 0.5) * ClusterKit.world * 0.9), category: .found))
-        }
+        let pins = ClusterKit.cityAndWorld(1_500, nearEdge: 30, edgeBand: 2e5, &random)
         var index = try PinClusterIndex(pins: pins)
         let world = ClusterKit.world
         // By brute force: the level's items, eastings from the west edge eastward.
