@@ -29,7 +29,7 @@ public struct ClusterDrawing: Hashable, Sendable {
 
     /// The items, in draw order.
     public let items: [Item]
-    /// The level drawn (floor of the camera's zoom).
+    /// The level drawn (floor of the camera's zoom, at most the index's maximum zoom).
     public let level: Int
 
     /// The radius of a cluster badge in points: 12 for two pins, growing with the logarithm
