@@ -774,6 +774,15 @@ struct ClusterViewportTests {
         #expect(PinClusterIndex.spreadReachPoints(count: 0) == 0 && PinClusterIndex.spreadReachPoints(count: 1) == 0)
         // (Constant time: a count of Int.max answers, finite.)
         #expect(PinClusterIndex.spreadReachPoints(count: Int.max).isFinite && PinClusterIndex.spreadReachPoints(count: -5) == 0)
+        // Against the layout's own steps, for every count of a spiral up to 200 000.
+        var radius = SpreadShape.gap, worst = 0.0
+        for count in 2...200_000 {
+            radius = SpreadShape.next(radius)
+            guard count >= 9 else { continue }
+            let bound = PinClusterIndex.spreadReachPoints(count: count)
+            if !(bound >= radius && bound - radius <= 0.14) { worst = max(worst, bound - radius + 1) }
+        }
+        #expect(worst == 0)
         for size in Array(2...60) + [100, 1_000, 5_000] {
             let point = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
             let index = try PinClusterIndex(pins: (0..<size).map { ClusterPin(id: "g\($0)", point: point, category: .found) })
