@@ -123,8 +123,9 @@ extension PinClusterIndex {
     /// that never splits (drawn as its ``spread(of:)``) whose point lies within that margin
     /// plus its spread's reach (``spreadReachPoints(count:)``), so that the pins of a spread
     /// near the edge are drawn; each once per copy of the world on which it is there (a
-    /// viewport wider than the world shows the same items on several copies). The camera is a constrained camera already (its constraints applied
-    /// by every gesture). Screen points are the camera's map at its bearing:
+    /// viewport wider than the world shows the same items on several copies). The camera is
+    /// a constrained camera already (its constraints applied by every gesture). Screen points
+    /// are the camera's map at its bearing:
     /// focal + R(b) ((X - Xc) s, -(Y - Yc) s), with X the item's easting on that copy.
     ///
     /// - Parameters:
@@ -190,9 +191,8 @@ extension PinClusterIndex {
     /// Eastings are taken around the world, both edges wrapped onto it: from the west edge
     /// eastward to the east edge, across the antimeridian where the wrapped west edge lies
     /// east of the wrapped east edge; a rectangle whose east edge is a world or more east of
-    /// its west edge holds every easting. Each item is
-    /// listed once, at its point on the world (drawing it on other world copies is the
-    /// renderer's). Edges are inclusive.
+    /// its west edge holds every easting. Each item is listed once, at its point on the world
+    /// (drawing it on other world copies is the renderer's). Edges are inclusive.
     ///
     /// - Parameters:
     ///   - zoom: The level, clamped into 0 ... ``maximumZoom`` + 1 (a camera's is
