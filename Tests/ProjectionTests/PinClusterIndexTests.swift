@@ -586,6 +586,34 @@ struct ClusterViewportTests {
         }
     }
 
+    @Test("a MapKit map rectangle's items are its rectangle's in metres; a camera's visibleMapRect holds every item it shows on screen")
+    func mapKitRectangles() throws {
+        var random = SeededRandom(seed: 1419)
+        let index = try PinClusterIndex(pins: ClusterKit.cityAndWorld(1_000, nearEdge: 30, edgeBand: 2e5, &random))
+        let size = MapKitMapPoint.worldSize, world = ClusterKit.world
+        for k in 0..<100 {
+            let z = random.int(0...22)
+            let x = random.uniform() * size, y = random.uniform() * size * 0.9
+            let width = k % 10 == 0 ? size * (1 + random.uniform()) : exp2(random.uniform() * 27), height = exp2(random.uniform() * 27)
+            let got = try index.items(atLevel: z, in: MapKitMapRect(x: x, y: y, width: width, height: height))
+            let west = (x / size - 0.5) * world
+            let east = width >= size ? west + world : ((x + width) / size - 0.5) * world
+            #expect(got == (try index.items(atLevel: z, west: west, south: (0.5 - (y + height) / size) * world, east: east, north: (0.5 - y / size) * world)))
+        }
+        // A phone's camera: every item its viewport query places on the screen is in its
+        // visibleMapRect (which bounds the rotated screen).
+        var output: [PlacedClusterItem] = []
+        for _ in 0..<60 {
+            let camera = try TransitionKit.camera(&random)
+            index.items(in: camera, into: &output)
+            let z = index.level(forZoom: camera.zoom)
+            let inRect = Set(try index.items(atLevel: z, in: camera.mapKitVisibleMapRect).map(\.index))
+            for placed in output where placed.point.x >= 0 && placed.point.x <= camera.widthPoints && placed.point.y >= 0 && placed.point.y <= camera.heightPoints {
+                #expect(inRect.contains(placed.item.index))
+            }
+        }
+    }
+
     @Test("BAD_INPUTS row 91: a rectangle with an edge that is not finite, or its north below its south, is refused; one beyond the world is clamped onto it")
     func rectangleErrors() throws {
         let index = try PinClusterIndex(pins: [ClusterPin(id: "a", point: MercatorPoint(uncheckedX: 1_000, y: 2_000), category: .found)])
@@ -608,6 +636,20 @@ struct ClusterViewportTests {
         #expect(try index.items(atLevel: 99, west: -3 * ClusterKit.world, south: -1e300, east: 0, north: 1e300).map(\.count) == [1])
         #expect(try index.items(atLevel: -5, west: 1_000, south: 2_000, east: 1_000, north: 2_000).map(\.zoom) == [0])
         #expect(try PinClusterIndex(pins: []).items(atLevel: 3, west: 0, south: 0, east: 1, north: 1).isEmpty)
+        // A MapKit rectangle: an origin that is not finite, a width or height negative or not
+        // finite, refused naming it; MKMapRectWorld holds the item.
+        for (rect, name) in [
+            (MapKitMapRect(x: .nan, y: 0, width: 1, height: 1), "map rectangle x"), (MapKitMapRect(x: 0, y: .infinity, width: 1, height: 1), "map rectangle y"),
+            (MapKitMapRect(x: 0, y: 0, width: -1, height: 1), "map rectangle width"), (MapKitMapRect(x: 0, y: 0, width: 1, height: .nan), "map rectangle height"),
+        ] {
+            #expect {
+                try index.items(atLevel: 3, in: rect)
+            } throws: { error in
+                guard case .invalidRendererParameter(let named, _, _) = error as? GeometryError else { return false }
+                return named == name
+            }
+        }
+        #expect(try index.items(atLevel: 3, in: MapKitMapRect(x: 0, y: 0, width: MapKitMapPoint.worldSize, height: MapKitMapPoint.worldSize)).count == 1)
     }
 
     @Test("placed items are equal by their item, point and copy, whatever the screen that placed them")

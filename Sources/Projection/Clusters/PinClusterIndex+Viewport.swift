@@ -239,6 +239,31 @@ extension PinClusterIndex {
         return nodes.rankSorted(found).map { item(level: z, node: Int($0)) }
     }
 
+    /// The items of a level in a MapKit map rectangle (`MKMapRect`, such as an `MKMapView`'s
+    /// `visibleMapRect`): ``items(atLevel:west:south:east:north:)`` for the rectangle in Web
+    /// Mercator metres, x = (x_map / 2^28 - 1/2) W and y = (1/2 - y_map / 2^28) W. A rectangle
+    /// wider than the world (2^28 map points) holds every easting.
+    ///
+    /// - Parameters:
+    ///   - zoom: The level, clamped into 0 ... ``maximumZoom`` + 1.
+    ///   - mapRect: The rectangle in map points.
+    /// - Returns: The items, in rank order.
+    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for an origin
+    ///   that is not finite, or a width or height that is negative or not finite.
+    public func items(atLevel zoom: Int, in mapRect: MapKitMapRect) throws(GeometryError) -> [PinClusterItem] {
+        let parts = [("map rectangle x", mapRect.origin.x), ("map rectangle y", mapRect.origin.y), ("map rectangle width", mapRect.width), ("map rectangle height", mapRect.height)]
+        for (k, (name, value)) in parts.enumerated() where !value.isFinite || (k >= 2 && value < 0) {
+            throw .invalidRendererParameter(name: name, value: value, expected: k >= 2 ? "a finite number of map points, 0 or more" : "a finite number of map points")
+        }
+        let size = MapKitMapPoint.worldSize, world = WebMercator.worldWidthMeters
+        let west = (mapRect.origin.x / size - 0.5) * world
+        // (A world wide or wider in map points: every easting, whatever the metres' rounding.)
+        let east = mapRect.width >= size ? west + 2 * world : ((mapRect.origin.x + mapRect.width) / size - 0.5) * world
+        return try items(
+            atLevel: zoom, west: west, south: (0.5 - (mapRect.origin.y + mapRect.height) / size) * world, east: east,
+            north: (0.5 - mapRect.origin.y / size) * world)
+    }
+
     /// Sorts placed items into draw order in place, allocation-free: an in-place distribution
     /// into their buckets of screen y (``DrawBuckets``, each item's bucket found when it was
     /// placed; each item moved once into its bucket), then each bucket by insertion sort, or by
