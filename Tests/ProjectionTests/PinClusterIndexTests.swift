@@ -491,23 +491,35 @@ struct ClusterViewportTests {
     /// (index, copy) -> screen point by the affine map. Within the screen radius of the
     /// screen, or for a group that never splits within that and its spread's reach.
     static func expected(_ index: PinClusterIndex, _ camera: MercatorCamera) -> [String: ScreenPoint] {
-        let z = index.level(forZoom: camera.zoom)
-        let radius = index.screenRadiusPoints(for: camera)
+        expected(
+            index, center: camera.centerMercator, zoom: camera.zoom, bearing: camera.bearing, width: camera.widthPoints,
+            height: camera.heightPoints, focal: camera.focalPoint)
+    }
+
+    /// ``expected(_:_:)`` for a view given as such (its focal point the screen's center unless
+    /// given).
+    static func expected(
+        _ index: PinClusterIndex, center: MercatorPoint, zoom: Double, bearing: Double, width: Double, height: Double, focal: ScreenPoint? = nil
+    ) -> [String: ScreenPoint] {
+        let z = index.level(forZoom: zoom)
+        let radius = index.screenRadiusPoints(atZoom: zoom)
+        let scale = 256 * exp2(zoom) / ClusterKit.world, worldPoints = 256 * exp2(zoom)
+        let focal = focal ?? ScreenPoint(x: width / 2, y: height / 2)
         var out: [String: ScreenPoint] = [:]
         // (Every copy a spread of the level's largest group can reach from.)
         let farthest = index.items(atLevel: z).map { $0.isCluster && $0.expansionZoom == nil ? PinClusterIndex.spreadReachPoints(count: $0.count) : 0 }.max() ?? 0
-        let copies = Int((camera.widthPoints + camera.heightPoints + 2 * (radius + farthest)) / camera.worldWidthPoints) + 2
+        let copies = Int((width + height + 2 * (radius + farthest)) / worldPoints) + 2
         for item in index.items(atLevel: z) {
             let spreads = item.isCluster && item.expansionZoom == nil
             let margin = radius + (spreads ? PinClusterIndex.spreadReachPoints(count: item.count) : 0)
             for copy in -copies...copies {
                 let shifted = MercatorPoint(uncheckedX: item.point.x + Double(copy) * ClusterKit.world, y: item.point.y)
-                // The camera's own rotated map, applied to the unwrapped point.
-                let u = (shifted.x - camera.centerMercator.x) * camera.pointsPerMercatorMeter
-                let v = -(shifted.y - camera.centerMercator.y) * camera.pointsPerMercatorMeter
-                let (sinB, cosB) = MapBearing.sinCos(degrees: camera.bearing)
-                let p = ScreenPoint(x: camera.focalPoint.x + cosB * u + sinB * v, y: camera.focalPoint.y - sinB * u + cosB * v)
-                if p.x >= -margin && p.x <= camera.widthPoints + margin && p.y >= -margin && p.y <= camera.heightPoints + margin {
+                // The rotated map, applied to the unwrapped point.
+                let u = (shifted.x - center.x) * scale
+                let v = -(shifted.y - center.y) * scale
+                let (sinB, cosB) = MapBearing.sinCos(degrees: bearing)
+                let p = ScreenPoint(x: focal.x + cosB * u + sinB * v, y: focal.y - sinB * u + cosB * v)
+                if p.x >= -margin && p.x <= width + margin && p.y >= -margin && p.y <= height + margin {
                     out["\(item.index)/\(copy)"] = p
                 }
             }
@@ -650,6 +662,96 @@ struct ClusterViewportTests {
             }
         }
         #expect(try index.items(atLevel: 3, in: MapKitMapRect(x: 0, y: 0, width: MapKitMapPoint.worldSize, height: MapKitMapPoint.worldSize)).count == 1)
+    }
+
+    @Test("a view given as such: the camera's query where a camera can show it, the brute force's beyond (zooms to 30, no constraint); a MapKit view's state gives its camera's query")
+    func viewQueries() throws {
+        var random = SeededRandom(seed: 1421)
+        let index = try PinClusterIndex(pins: ClusterKit.cityAndWorld(1_500, nearEdge: 20, edgeBand: 1e5, &random))
+        var fromCamera: [PlacedClusterItem] = [], fromView: [PlacedClusterItem] = []
+        func keys(_ items: [PlacedClusterItem]) -> [String] { items.map { "\($0.item.index)/\($0.worldCopy)" } }
+        for k in 0..<120 {
+            // A camera without insets, as constrained: the same query, bit for bit.
+            let size = (w: 1 + random.uniform() * 1500, h: 1 + random.uniform() * 1500)
+            let start = k % 3 == 0 ? MercatorPoint(uncheckedX: 2.6e5 + random.uniform() * 1e4, y: 6.25e6) : MercatorPoint(uncheckedX: (random.uniform() - 0.5) * ClusterKit.world, y: (random.uniform() - 0.5) * ClusterKit.world * 0.9)
+            var camera = try MercatorCamera(center: start, zoom: random.uniform() * 22, widthPoints: size.w, heightPoints: size.h)
+            try camera.jump(bearing: random.uniform() * 360 - 180)
+            index.items(in: camera, into: &fromCamera)
+            try index.items(
+                center: camera.centerMercator, zoom: camera.zoom, bearing: camera.bearing, widthPoints: size.w, heightPoints: size.h, into: &fromView)
+            #expect(fromView == fromCamera, "case \(k)")
+            // Its MapKit state (visibleMapRect, size, heading): the same items, points within 1e-6.
+            var fromMapKit: [PlacedClusterItem] = []
+            try index.items(in: camera.mapKitVisibleMapRect, widthPoints: size.w, heightPoints: size.h, heading: camera.mapKitHeading, into: &fromMapKit)
+            #expect(keys(fromMapKit) == keys(fromCamera), "MapKit, case \(k)")
+            for (a, b) in zip(fromMapKit, fromCamera) { #expect(abs(a.point.x - b.point.x) <= 1e-6 && abs(a.point.y - b.point.y) <= 1e-6) }
+        }
+        for k in 0..<80 {
+            // Anywhere a camera cannot go: zooms 22 to 30, the world smaller than the screen.
+            let zoom = k % 2 == 0 ? 22 + random.uniform() * 8 : random.uniform() * 2
+            let center = MercatorPoint(uncheckedX: 2.6e5 + random.uniform() * 1e4, y: 6.25e6 + random.uniform() * 1e4)
+            let bearing = random.uniform() * 720 - 360, w = 1 + random.uniform() * 1920, h = 1 + random.uniform() * 1080
+            try index.items(center: center, zoom: zoom, bearing: bearing, widthPoints: w, heightPoints: h, into: &fromView)
+            let want = ClusterViewportTests.expected(index, center: center, zoom: zoom, bearing: bearing, width: w, height: h)
+            #expect(Set(keys(fromView)) == Set(want.keys), "view case \(k)")
+            for placed in fromView {
+                if let p = want["\(placed.item.index)/\(placed.worldCopy)"] { #expect(abs(p.x - placed.point.x) <= 1e-6 && abs(p.y - placed.point.y) <= 1e-6) }
+            }
+            for j in fromView.indices.dropFirst() { #expect(!PlacedClusterItem.drawnBefore(fromView[j], fromView[j - 1])) }
+        }
+    }
+
+    @Test("an item's smallest pin id is the smallest of its ids; a pin is found by its id")
+    func idsOfItems() throws {
+        var random = SeededRandom(seed: 1423)
+        let pins = ClusterKit.city(1_000, &random)
+        let index = try PinClusterIndex(pins: pins)
+        for z in [0, 10, 14, 18, 22, 23] {
+            for item in index.items(atLevel: z) {
+                let ids = try index.pinIDs(of: item)
+                #expect(try index.smallestPinID(of: item) == ids.min(by: PinClusterIndex.idPrecedes))
+            }
+        }
+        for pin in pins.prefix(200) { #expect(try index.pin(withID: pin.id) == pin) }
+    }
+
+    @Test("BAD_INPUTS row 92: a view with a zoom, bearing or size out of range, a MapKit state with an empty or non-finite rectangle or heading, a spread around NaN, an unknown pin id: typed errors, the output untouched")
+    func viewErrors() throws {
+        var random = SeededRandom(seed: 1425)
+        var index = try PinClusterIndex(pins: ClusterKit.city(300, &random))
+        let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        var output: [PlacedClusterItem] = []
+        try index.items(center: center, zoom: 14, widthPoints: 390, heightPoints: 844, into: &output)
+        let before = output
+        #expect(!before.isEmpty)
+        for zoom in [-1, 31, Double.nan, .infinity] {
+            #expect(throws: GeometryError.self) { try index.items(center: center, zoom: zoom, widthPoints: 390, heightPoints: 844, into: &output) }
+        }
+        #expect(throws: GeometryError.invalidZoom(name: "zoom", value: 31, minimum: 0, maximum: 30)) {
+            try index.items(center: center, zoom: 31, widthPoints: 390, heightPoints: 844, into: &output)
+        }
+        for bearing in [Double.nan, .infinity] {
+            #expect(throws: GeometryError.self) { try index.items(center: center, zoom: 14, bearing: bearing, widthPoints: 390, heightPoints: 844, into: &output) }
+        }
+        for (w, h) in [(0.0, 844.0), (390, .nan), (1e7, 844), (-390, 844)] {
+            #expect(throws: GeometryError.self) { try index.items(center: center, zoom: 14, widthPoints: w, heightPoints: h, into: &output) }
+        }
+        let rect = MapKitMapRect(x: 1.3e8, y: 9e7, width: 5_000, height: 10_000)
+        for bad in [MapKitMapRect(x: .nan, y: 9e7, width: 5_000, height: 10_000), MapKitMapRect(x: 1.3e8, y: 9e7, width: 0, height: 10_000),
+                    MapKitMapRect(x: 1.3e8, y: 9e7, width: 5_000, height: -1), MapKitMapRect(x: 1.3e8, y: 9e7, width: 1e-9, height: 1)] {
+            #expect(throws: GeometryError.self) { try index.items(in: bad, widthPoints: 390, heightPoints: 844, into: &output) }
+        }
+        #expect(throws: GeometryError.self) { try index.items(in: rect, widthPoints: 390, heightPoints: 844, heading: .nan, into: &output) }
+        #expect(output == before)
+        // A spread around a point that is not finite; a pin id the index does not hold.
+        let group = try #require(index.items(atLevel: 22).first { $0.isCluster })
+        for point in [ScreenPoint(x: .nan, y: 0), ScreenPoint(x: 0, y: -.infinity)] {
+            #expect(throws: GeometryError.self) { try index.spread(of: group, around: point) }
+        }
+        #expect(throws: GeometryError.unknownPinID("nobody")) { try index.pin(withID: "nobody") }
+        // A stale item's smallest id: refused.
+        try index.update(upserting: [ClusterPin(id: "new", point: center, category: .found)])
+        #expect(throws: GeometryError.staleClusterItem(zoom: group.zoom, index: group.index)) { try index.smallestPinID(of: group) }
     }
 
     @Test("placed items are equal by their item, point and copy, whatever the screen that placed them")

@@ -98,7 +98,15 @@ extension PinClusterIndex {
     /// - Parameter camera: The camera.
     /// - Returns: Points, in [``radiusPoints``, 2 ``radiusPoints``].
     public func screenRadiusPoints(for camera: MercatorCamera) -> Double {
-        radiusPoints * exp2(min(camera.zoom - Double(level(forZoom: camera.zoom)), 1))
+        screenRadiusPoints(atZoom: camera.zoom)
+    }
+
+    /// ``screenRadiusPoints(for:)`` for a view given by its zoom.
+    ///
+    /// - Parameter zoom: The view's zoom.
+    /// - Returns: Points, in [``radiusPoints``, 2 ``radiusPoints``].
+    public func screenRadiusPoints(atZoom zoom: Double) -> Double {
+        radiusPoints * exp2(min(max(zoom - Double(level(forZoom: zoom)), 0), 1))
     }
 
     /// How far a spread layout of `count` pins reaches from its group's point, in points: the
@@ -132,18 +140,103 @@ extension PinClusterIndex {
     ///   - camera: The camera.
     ///   - output: Receives the items.
     public func items(in camera: MercatorCamera, into output: inout [PlacedClusterItem]) {
+        let center = camera.centerMercator
+        place(
+            View(zoom: camera.zoom, width: camera.widthPoints, height: camera.heightPoints, scale: camera.pointsPerMercatorMeter,
+                 sin: camera.sinBearing, cos: camera.cosBearing, focalX: camera.focalX, focalY: camera.focalY, centerX: center.x, centerY: center.y),
+            into: &output)
+    }
+
+    /// The zoom range of a view given as such (``items(center:zoom:bearing:widthPoints:heightPoints:into:)``):
+    /// 0 (the world 256 points wide) to 30, beyond the camera's 22 (a web renderer's 512-point
+    /// zoom 23.5 is 24.5 here).
+    public static let viewZoomRange: ClosedRange<Double> = 0...30
+
+    /// The items a view shows, as ``items(in:into:)`` gives them for a camera, for a view
+    /// given as such: a renderer with a camera of its own (a web canvas: its center, zoom and
+    /// bearing), which no ``MercatorCamera`` constraint moves or clamps. The focal point is the
+    /// screen's center (no insets). Allocation-free once `output`'s capacity suffices.
+    ///
+    /// - Parameters:
+    ///   - center: The point at the screen's center.
+    ///   - zoom: The zoom (the world 256 2^zoom points wide), in ``viewZoomRange``.
+    ///   - bearing: The compass direction at the top of the screen, in degrees (finite).
+    ///   - widthPoints: The screen's width, in `ScreenTransform.sizeRangePoints`.
+    ///   - heightPoints: The screen's height, in the same range.
+    ///   - output: Receives the items (emptied first), in draw order.
+    /// - Throws: `GeometryError/invalidZoom(name:value:minimum:maximum:)`,
+    ///   `GeometryError/invalidBearing(name:value:)` or `GeometryError/invalidSize(name:value:range:)`,
+    ///   with `output` left as it was.
+    public func items(
+        center: MercatorPoint, zoom: Double, bearing: Double = 0, widthPoints: Double, heightPoints: Double, into output: inout [PlacedClusterItem]
+    ) throws(GeometryError) {
+        let range = Self.viewZoomRange
+        guard range.contains(zoom) else { throw .invalidZoom(name: "zoom", value: zoom, minimum: range.lowerBound, maximum: range.upperBound) }
+        guard bearing.isFinite else { throw .invalidBearing(name: "bearing", value: bearing) }
+        try ScreenTransform.validateSize(width: widthPoints, height: heightPoints)
+        let (sinB, cosB) = MapBearing.sinCos(degrees: bearing)
+        let (x, y) = Self.kept(center)
+        place(
+            View(zoom: zoom, width: widthPoints, height: heightPoints, scale: MercatorCamera.pointsPerMercatorMeter(zoom: zoom),
+                 sin: sinB, cos: cosB, focalX: widthPoints / 2, focalY: heightPoints / 2, centerX: x, centerY: y),
+            into: &output)
+    }
+
+    /// The items a MapKit map view shows, from its state (`MKMapView`'s `visibleMapRect`, its
+    /// size and its camera's heading; no pitch): the view centered on the rectangle's center
+    /// at the zoom whose rotated screen the rectangle bounds, 2^(20 - zoom) map points a point
+    /// across w |cos h| + h |sin h| points (what `MercatorCamera/mapKitVisibleMapRect` gives
+    /// for a camera), then ``items(center:zoom:bearing:widthPoints:heightPoints:into:)``.
+    ///
+    /// - Parameters:
+    ///   - mapRect: The visible map rectangle, in map points.
+    ///   - widthPoints: The map view's width.
+    ///   - heightPoints: The map view's height.
+    ///   - heading: The camera's heading in degrees (the bearing).
+    ///   - output: Receives the items (emptied first), in draw order.
+    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a rectangle
+    ///   part that is not finite or a width or height that is not positive; else what
+    ///   ``items(center:zoom:bearing:widthPoints:heightPoints:into:)`` throws.
+    public func items(
+        in mapRect: MapKitMapRect, widthPoints: Double, heightPoints: Double, heading: Double = 0, into output: inout [PlacedClusterItem]
+    ) throws(GeometryError) {
+        let parts = [("map rectangle x", mapRect.origin.x), ("map rectangle y", mapRect.origin.y), ("map rectangle width", mapRect.width), ("map rectangle height", mapRect.height)]
+        for (k, (name, value)) in parts.enumerated() where !value.isFinite || (k >= 2 && value <= 0) {
+            throw .invalidRendererParameter(name: name, value: value, expected: k >= 2 ? "a finite number of map points, more than 0" : "a finite number of map points")
+        }
+        guard heading.isFinite else { throw .invalidBearing(name: "heading", value: heading) }
+        try ScreenTransform.validateSize(width: widthPoints, height: heightPoints)
+        let (sinH, cosH) = MapBearing.sinCos(degrees: heading)
+        let zoom = 20 - log2(mapRect.width / (widthPoints * abs(cosH) + heightPoints * abs(sinH)))
+        let size = MapKitMapPoint.worldSize, world = WebMercator.worldWidthMeters
+        let center = mapRect.center
+        let cy = min(max((0.5 - center.y / size) * world, -world / 2), world / 2)
+        try items(
+            center: MercatorPoint(uncheckedX: WebMercator.wrappedEasting((center.x / size - 0.5) * world), y: cy), zoom: zoom, bearing: heading,
+            widthPoints: widthPoints, heightPoints: heightPoints, into: &output)
+    }
+
+    /// A view as the viewport query reads it: its zoom, size, points per Mercator metre, the
+    /// bearing's sine and cosine, the focal point and the center in Mercator metres.
+    struct View {
+        var zoom: Double, width: Double, height: Double, scale: Double, sin: Double, cos: Double
+        var focalX: Double, focalY: Double, centerX: Double, centerY: Double
+    }
+
+    /// The viewport query of ``items(in:into:)`` for a view.
+    private func place(_ view: View, into output: inout [PlacedClusterItem]) {
         output.removeAll(keepingCapacity: true)
-        let z = level(forZoom: camera.zoom)
+        let z = level(forZoom: view.zoom)
         guard count > 0 else { return }
-        let margin = screenRadiusPoints(for: camera)
+        let margin = screenRadiusPoints(atZoom: view.zoom)
         // (Groups that never split are looked for as far as the level's largest one's spread
         // reaches.)
         let outer = margin + (z < largestSpreadReach.count ? largestSpreadReach[z] : 0)
-        let w = camera.widthPoints, h = camera.heightPoints
-        let s = camera.pointsPerMercatorMeter
-        let sinB = camera.sinBearing, cosB = camera.cosBearing
-        let fx = camera.focalX, fy = camera.focalY
-        let cx = camera.centerMercator.x, cy = camera.centerMercator.y
+        let w = view.width, h = view.height
+        let s = view.scale
+        let sinB = view.sin, cosB = view.cos
+        let fx = view.focalX, fy = view.focalY
+        let cx = view.centerX, cy = view.centerY
         // The screen rectangle grown by the margin, in unwrapped Mercator metres.
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for k in 0..<4 {
@@ -429,8 +522,12 @@ extension PinClusterIndex {
     ///     ``item(containing:atLevel:)`` or a viewport query).
     ///   - point: Where the group is drawn, in screen points.
     /// - Returns: The spread pins, or nil for a single pin and for a cluster that splits.
-    /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` as ``spread(of:)``.
+    /// - Throws: `GeometryError/invalidClusterParameter(name:value:expected:)` for a point that
+    ///   is not finite; `GeometryError/staleClusterItem(zoom:index:)` as ``spread(of:)``.
     public func spread(of item: PinClusterItem, around point: ScreenPoint) throws(GeometryError) -> [SpreadPin]? {
+        for (name, value) in [("spread center x", point.x), ("spread center y", point.y)] where !value.isFinite {
+            throw .invalidClusterParameter(name: name, value: value, expected: "a finite number of points")
+        }
         try check(item)
         return spreadLayout(of: item, at: point)
     }

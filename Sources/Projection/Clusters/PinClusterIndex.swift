@@ -377,7 +377,7 @@ public struct PinClusterIndex: Sendable {
     ///
     /// - Parameters:
     ///   - pins: The pins; ids must be unique. Points are wrapped and clamped onto the world.
-    ///   - radiusPoints: The cluster radius in points of the 256-point world, finite and > 0.
+    ///   - radiusPoints: The cluster radius in points of the 256-point world, in (0, 256].
     ///   - maximumZoom: The highest zoom with clusters, 0 ... 22.
     /// - Throws: `GeometryError/invalidClusterParameter(name:value:expected:)` for a radius or
     ///   zoom out of range or a point that is not finite, `GeometryError/duplicatePinID(_:)`
@@ -1092,6 +1092,32 @@ extension PinClusterIndex {
         var j = Int(idOrder[place])
         while Int(nodes.lo[j]) > z { j = Int(nodes.parent[j]) }
         return item(level: z, node: j)
+    }
+
+    /// A pin the index holds, by its id: what a list of pets kept open across refreshes reads
+    /// again (its ids outlive the items).
+    ///
+    /// - Parameter id: A pin's id (told apart by its bytes).
+    /// - Returns: The pin (its point as the index keeps it).
+    /// - Throws: `GeometryError/unknownPinID(_:)` for an id the index does not hold.
+    public func pin(withID id: String) throws(GeometryError) -> ClusterPin {
+        let place = Self.idPosition(of: id, in: idOrder, nodes)
+        guard place < idOrder.count, Self.sameID(nodes.ids[Int(idOrder[place])], id) else { throw .unknownPinID(id) }
+        return pin(Int(idOrder[place]))
+    }
+
+    /// The smallest id among an item's pins (``idPrecedes(_:_:)``): with the item's level and
+    /// world copy, a key for diffing the items of one frame against the next. Each pin is in
+    /// one item of a level, so no two items of a level share it; it stays an item's while the
+    /// item keeps that pin, across pans, zooms within the level and updates (the node number
+    /// does not: an update that compacts or builds again renumbers).
+    ///
+    /// - Parameter item: An item this index made as it is now.
+    /// - Returns: The id.
+    /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` as ``pins(of:)``.
+    public func smallestPinID(of item: PinClusterItem) throws(GeometryError) -> String {
+        try check(item)
+        return nodes.ids[Int(nodes.smallestPin[item.index])]
     }
 
     /// Throws unless this index as it is now made the item.
