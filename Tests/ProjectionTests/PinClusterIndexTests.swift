@@ -749,8 +749,8 @@ struct ClusterViewportTests {
             #expect(throws: GeometryError.self) { try index.spread(of: group, around: point) }
         }
         #expect(throws: GeometryError.unknownPinID("nobody")) { try index.pin(withID: "nobody") }
-        // A stale item's smallest id: refused.
-        try index.update(upserting: [ClusterPin(id: "new", point: center, category: .found)])
+        // A stale item's smallest id (one of its pets removed): refused.
+        try index.update(upserting: [], removing: [try index.smallestPinID(of: group)])
         #expect(throws: GeometryError.staleClusterItem(zoom: group.zoom, index: group.index)) { try index.smallestPinID(of: group) }
     }
 

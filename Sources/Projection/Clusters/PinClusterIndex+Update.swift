@@ -164,7 +164,10 @@ extension PinClusterIndex {
             self = rebuilt
             return
         }
-        // (From here on the update cannot fail: the items made before it are stale.)
+        // (From here on the update cannot fail. The items made before it answer where it
+        // leaves their nodes on their levels: the revision they carry is kept.)
+        pastRevisions.append(revision)
+        if pastRevisions.count > Self.keptRevisions { pastRevisions.removeFirst(pastRevisions.count - Self.keptRevisions) }
         revision = Self.newRevision()
         let pinLevel = maximumZoom + 1
         // (The nodes made from here on are appended.)
@@ -457,6 +460,9 @@ extension PinClusterIndex {
         }
         idOrder = idOrder.map { newNumber[Int($0)] }
         deadNodes = 0
+        // (Nodes numbered anew: every item made before is stale.)
+        revision = Self.newRevision()
+        pastRevisions = []
         // (The bound made exact again.)
         noteGroups(0..<nodes.nodeCount, exact: true)
     }

@@ -95,9 +95,18 @@ public struct PinClusterIndex: Sendable {
     var lastUpdateMet = 0
     /// This index as it is now, among all indexes: a random number drawn by each build and by
     /// each update that changes the index, and carried by its items, so that an item of
-    /// another index, or of this one before an update, is told apart (two numbers drawn alike:
-    /// one chance in 2^64).
+    /// another index is told apart (two numbers drawn alike: one chance in 2^64).
     var revision: UInt64 = 0
+    /// The revisions this index went through since it was built or last compacted (oldest
+    /// first, the latest ``keptRevisions`` of them). Between two compactions an update only
+    /// appends nodes and ends others' levels, never changing what a node holds or renumbering
+    /// it, so an item of one of these revisions whose node is still on the item's level is
+    /// that same item now, and answers. A copy updated apart has revisions of its own that
+    /// the other lacks: the nodes each appended since are not the other's.
+    var pastRevisions: [UInt64] = []
+    /// How many past revisions are kept: an item answers across that many updates that leave
+    /// it as it was.
+    static let keptRevisions = 256
     /// On each level 0 ... ``maximumZoom``, at least the pins of the largest group there that
     /// never splits (a node formed at the maximum zoom with two or more pins): exact after a
     /// build or a compaction, and only raised by the updates between (a bound, not compared
@@ -875,7 +884,7 @@ public struct PinClusterItem: Hashable, Sendable {
     /// The weighted centroid of its pins, in Web Mercator metres (a single pin's own point).
     public let point: MercatorPoint
     /// The ``PinClusterIndex/revision`` of the index that made it (not compared: items with
-    /// the same values are equal whichever index made them).
+    /// the same values are equal whichever index or revision made them).
     let revision: UInt64
     // (Stored narrow, as the index stores them: a viewport query writes and sorts hundreds of
     // placed items a frame, and 40 bytes move faster than 72.)
@@ -891,10 +900,11 @@ public struct PinClusterItem: Hashable, Sendable {
     /// The item's node in the index: the same number on every level where the item stays as it
     /// is, and across the updates in place that leave it as it is (an update that compacts
     /// the index or builds it again numbers the nodes anew; items are compared with it).
-    /// An item belongs to the index as it was when the item was made: once an update
-    /// changes the index its items are stale (their nodes may hold other pins), and
-    /// ``PinClusterIndex/pinIDs(of:)``, ``PinClusterIndex/pins(of:)``,
-    /// ``PinClusterIndex/children(of:)`` and ``PinClusterIndex/spread(of:)`` throw for them.
+    /// An item belongs to the index that made it: once an update changes the item (ends its
+    /// node on its level) or compacts the index (its nodes numbered anew), the item is stale,
+    /// and ``PinClusterIndex/pinIDs(of:)``, ``PinClusterIndex/pins(of:)``,
+    /// ``PinClusterIndex/children(of:)`` and ``PinClusterIndex/spread(of:)`` throw for it;
+    /// the updates that leave it as it was (up to 256 of them) keep it answering.
     public var index: Int { Int(node) }
     /// How many pins it holds (1 for a single pin).
     public var count: Int { Int(pins) }
@@ -995,11 +1005,11 @@ extension PinClusterIndex {
 
     /// The ids of an item's pins, in rank order (easting, northing, id).
     ///
-    /// - Parameter item: An item this index made as it is now (by ``items(atLevel:)``,
-    ///   ``children(of:)`` or a viewport query since it was built or last changed by an update).
+    /// - Parameter item: An item this index made (by ``items(atLevel:)``, ``children(of:)`` or
+    ///   a viewport query), as it is now or before updates that left the item as it was.
     /// - Returns: Its pins' ids.
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
-    ///   or of this one before an update changed it (its node may hold other pins now).
+    ///   or of this one before an update that changed that item (or compacted the index).
     public func pinIDs(of item: PinClusterItem) throws(GeometryError) -> [String] {
         try check(item)
         return pinNodes(of: item.index).map { nodes.ids[Int($0)] }
@@ -1010,11 +1020,11 @@ extension PinClusterIndex {
     /// it (the easting wrapped onto the world, the northing clamped onto it) and its category:
     /// what a tap on a cluster lists, without a dictionary of the app's pins.
     ///
-    /// - Parameter item: An item this index made as it is now (by ``items(atLevel:)``,
-    ///   ``children(of:)`` or a viewport query since it was built or last changed by an update).
+    /// - Parameter item: An item this index made (by ``items(atLevel:)``, ``children(of:)`` or
+    ///   a viewport query), as it is now or before updates that left the item as it was.
     /// - Returns: Its pins (one for a single pin).
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
-    ///   or of this one before an update changed it (its node may hold other pins now).
+    ///   or of this one before an update that changed that item (or compacted the index).
     public func pins(of item: PinClusterItem) throws(GeometryError) -> [ClusterPin] {
         try check(item)
         return memberPins(of: item)
@@ -1064,7 +1074,7 @@ extension PinClusterIndex {
     /// - Parameter item: An item this index made as it is now.
     /// - Returns: The items (two or more for a cluster, none for a single pin).
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
-    ///   or of this one before an update changed it.
+    ///   or of this one before an update that changed that item (or compacted the index).
     public func children(of item: PinClusterItem) throws(GeometryError) -> [PinClusterItem] {
         try check(item)
         let j = item.index
@@ -1120,9 +1130,10 @@ extension PinClusterIndex {
         return nodes.ids[Int(nodes.smallestPin[item.index])]
     }
 
-    /// Throws unless this index as it is now made the item.
+    /// Throws unless this index made the item, as it is now or in a past revision whose node
+    /// for the item is still on the item's level (the same item).
     func check(_ item: PinClusterItem) throws(GeometryError) {
-        guard item.revision == revision, item.index >= 0, item.index < nodes.nodeCount, nodes.isAlive(item.index, at: item.zoom) else {
+        guard item.revision == revision || pastRevisions.contains(item.revision), item.index >= 0, item.index < nodes.nodeCount, nodes.isAlive(item.index, at: item.zoom) else {
             throw .staleClusterItem(zoom: item.zoom, index: item.index)
         }
     }
