@@ -195,25 +195,20 @@ extension PinClusterIndex {
     ///   - heading: The camera's heading in degrees (the bearing).
     ///   - output: Receives the items (emptied first), in draw order.
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a rectangle
-    ///   part that is not finite or a width or height that is not positive; else what
+    ///   part that is not finite, a width or height that is not positive, or a center beyond
+    ///   the world north or south; else what
     ///   ``items(center:zoom:bearing:widthPoints:heightPoints:into:)`` throws.
     public func items(
         in mapRect: MapKitMapRect, widthPoints: Double, heightPoints: Double, heading: Double = 0, into output: inout [PlacedClusterItem]
     ) throws(GeometryError) {
-        let parts = [("map rectangle x", mapRect.origin.x), ("map rectangle y", mapRect.origin.y), ("map rectangle width", mapRect.width), ("map rectangle height", mapRect.height)]
-        for (k, (name, value)) in parts.enumerated() where !value.isFinite || (k >= 2 && value <= 0) {
-            throw .invalidRendererParameter(name: name, value: value, expected: k >= 2 ? "a finite number of map points, more than 0" : "a finite number of map points")
-        }
+        try mapRect.check(allowingEmpty: false)
         guard heading.isFinite else { throw .invalidBearing(name: "heading", value: heading) }
         try ScreenTransform.validateSize(width: widthPoints, height: heightPoints)
         let (sinH, cosH) = MapBearing.sinCos(degrees: heading)
         let zoom = 20 - log2(mapRect.width / (widthPoints * abs(cosH) + heightPoints * abs(sinH)))
-        let size = MapKitMapPoint.worldSize, world = WebMercator.worldWidthMeters
-        let center = mapRect.center
-        let cy = min(max((0.5 - center.y / size) * world, -world / 2), world / 2)
         try items(
-            center: MercatorPoint(uncheckedX: WebMercator.wrappedEasting((center.x / size - 0.5) * world), y: cy), zoom: zoom, bearing: heading,
-            widthPoints: widthPoints, heightPoints: heightPoints, into: &output)
+            center: try mapRect.center.mercator(), zoom: zoom, bearing: heading, widthPoints: widthPoints, heightPoints: heightPoints,
+            into: &output)
     }
 
     /// A view as the viewport query reads it: its zoom, size, points per Mercator metre, the
@@ -344,10 +339,7 @@ extension PinClusterIndex {
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for an origin
     ///   that is not finite, or a width or height that is negative or not finite.
     public func items(atLevel zoom: Int, in mapRect: MapKitMapRect) throws(GeometryError) -> [PinClusterItem] {
-        let parts = [("map rectangle x", mapRect.origin.x), ("map rectangle y", mapRect.origin.y), ("map rectangle width", mapRect.width), ("map rectangle height", mapRect.height)]
-        for (k, (name, value)) in parts.enumerated() where !value.isFinite || (k >= 2 && value < 0) {
-            throw .invalidRendererParameter(name: name, value: value, expected: k >= 2 ? "a finite number of map points, 0 or more" : "a finite number of map points")
-        }
+        try mapRect.check(allowingEmpty: true)
         let size = MapKitMapPoint.worldSize, world = WebMercator.worldWidthMeters
         let west = (mapRect.origin.x / size - 0.5) * world
         // (A world wide or wider in map points: every easting, whatever the metres' rounding.)

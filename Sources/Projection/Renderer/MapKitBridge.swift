@@ -79,6 +79,17 @@ public struct MapKitMapRect: Hashable, Sendable {
 
     /// The center.
     public var center: MapKitMapPoint { MapKitMapPoint(x: origin.x + width / 2, y: origin.y + height / 2) }
+
+    /// Throws unless the origin is finite and the width and height are finite and 0 or more
+    /// (more than 0 unless `empty` is allowed), naming the part.
+    func check(allowingEmpty empty: Bool) throws(GeometryError) {
+        for (name, value) in [("map rectangle x", origin.x), ("map rectangle y", origin.y)] where !value.isFinite {
+            throw .invalidRendererParameter(name: name, value: value, expected: "a finite number of map points")
+        }
+        for (name, value) in [("map rectangle width", width), ("map rectangle height", height)] where !value.isFinite || value < 0 || (!empty && value == 0) {
+            throw .invalidRendererParameter(name: name, value: value, expected: empty ? "a finite number of map points, 0 or more" : "a finite number of map points, more than 0")
+        }
+    }
 }
 
 /// A region as `MKCoordinateRegion` takes it: a center and the spans in degrees.
