@@ -1095,11 +1095,9 @@ extension PinClusterIndex {
     /// - Throws: `GeometryError/unknownPinID(_:)` for an id the index does not hold.
     public func item(containing id: String, atLevel zoom: Int) throws(GeometryError) -> PinClusterItem {
         let z = min(max(zoom, 0), maximumZoom + 1)
-        let place = Self.idPosition(of: id, in: idOrder, nodes)
-        guard place < idOrder.count, Self.sameID(nodes.ids[Int(idOrder[place])], id) else { throw .unknownPinID(id) }
         // (From the pin up: each node's parent is the cluster that holds it on the level
         // below its lowest.)
-        var j = Int(idOrder[place])
+        var j = try pinNode(withID: id)
         while Int(nodes.lo[j]) > z { j = Int(nodes.parent[j]) }
         return item(level: z, node: j)
     }
@@ -1111,9 +1109,14 @@ extension PinClusterIndex {
     /// - Returns: The pin (its point as the index keeps it).
     /// - Throws: `GeometryError/unknownPinID(_:)` for an id the index does not hold.
     public func pin(withID id: String) throws(GeometryError) -> ClusterPin {
+        pin(try pinNode(withID: id))
+    }
+
+    /// The node of the pin with an id, found in the ids' order.
+    func pinNode(withID id: String) throws(GeometryError) -> Int {
         let place = Self.idPosition(of: id, in: idOrder, nodes)
         guard place < idOrder.count, Self.sameID(nodes.ids[Int(idOrder[place])], id) else { throw .unknownPinID(id) }
-        return pin(Int(idOrder[place]))
+        return Int(idOrder[place])
     }
 
     /// The smallest id among an item's pins (``idPrecedes(_:_:)``): with the item's level and
