@@ -67,6 +67,23 @@ struct RadixSortTests {
         #expect(radixSorted(keys) == order)
     }
 
+    @Test(
+        "keys already in order (ties included) give the indices in order, and keys out of order by one pair, anywhere, are sorted",
+        arguments: [0, 1, 2, 3, 1_000, 70_000])
+    func keysInOrder(count: Int) {
+        var random = SeededRandom(seed: UInt64(count) + 3)
+        var keys: [UInt64] = []
+        for _ in 0..<count { keys.append((keys.last ?? 0) &+ (random.chance(30) ? 0 : random.next() >> 40)) }
+        #expect(radixSorted(keys) == Self.reference(keys))
+        #expect(radixSorted(keys) == (0..<Int32(count)).map { $0 })
+        // (One pair swapped: at the start, the end and a random place.)
+        for place in Set([0, count - 2, count > 2 ? random.int(0...(count - 2)) : 0]) where place >= 0 && place + 1 < count && keys[place] != keys[place + 1] {
+            var swapped = keys
+            swapped.swapAt(place, place + 1)
+            #expect(radixSorted(swapped) == Self.reference(swapped))
+        }
+    }
+
     @Test("sorting values ascending in place gives the standard sort's result, for few values and for many", arguments: [0, 1, 255, 256, 3_000])
     func sortsInPlace(count: Int) {
         var random = SeededRandom(seed: UInt64(count) + 7)

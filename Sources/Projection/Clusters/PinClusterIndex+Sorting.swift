@@ -160,9 +160,11 @@ extension PinClusterIndex {
 
 /// The indices 0 ..< keys.count sorted by key, stably: a least-significant-digit radix sort
 /// with 11-bit digits of the key less the smallest, as many passes as the largest difference
-/// needs (a pass whose digit is the same for every key is skipped).
+/// needs (a pass whose digit is the same for every key is skipped). Keys already in order
+/// (a list kept sorted by id) are found so in one pass and not sorted.
 func radixSorted(_ keys: [UInt64]) -> [Int32] {
     let n = keys.count
+    if keys.indices.dropFirst().allSatisfy({ keys[$0 - 1] <= keys[$0] }) { return Array(0..<Int32(n)) }
     let values = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * n)
     let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
     defer {
