@@ -63,23 +63,35 @@ extension PinClusterIndex {
     /// The pins' indices sorted by id (``idPrecedes(_:_:)``), ties (equal ids) by index, and
     /// the smallest id given more than once (nil when every id is given once).
     ///
-    /// By their first eight bytes when every id is ASCII (a radix sort), then the runs that
-    /// share those by their bytes (only there can an id be given twice); other ids by their
-    /// bytes alone.
+    /// By their first eight bytes after those that every id begins with (a radix sort; ids
+    /// such as "announcement-1234" share their first thirteen), then the runs that share those
+    /// by their bytes (only there can an id be given twice).
     static func idSortedOrder(_ pins: [ClusterPin]) -> (order: [Int32], repeated: String?) {
         var prefixes = [UInt64](repeating: 0, count: pins.count)
-        // (Each id's bytes read in place: its first eight, and whether all are ASCII, from the
-        // bytes or-ed together: no branch per byte.)
-        @inline(__always) func prefix(_ bytes: some Sequence<UInt8>) -> UInt64? {
-            var prefix: UInt64 = 0, taken: UInt64 = 0, all: UInt8 = 0
-            for byte in bytes {
-                all |= byte
-                prefix |= taken < 8 ? UInt64(byte) << (56 - 8 * taken) : 0
-                taken += 1
-            }
-            return all < 0x80 ? prefix : nil
+        // The bytes every id begins with: the first id's, cut at each id's first difference.
+        var head: [UInt8] = pins.first.map { Array($0.id.utf8) } ?? []
+        var shared = head.count
+        @inline(__always) func cut(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var k = 0
+            let n = min(shared, bytes.count)
+            while k < n && bytes[k] == head[k] { k += 1 }
+            shared = k
         }
-        // The first id in `places` of the order equal to the one before it.
+        for pin in pins.dropFirst() where shared > 0 {
+            let utf8 = pin.id.utf8
+            if utf8.withContiguousStorageIfAvailable({ cut($0) }) == nil { Array(utf8).withUnsafeBufferPointer { cut($0) } }
+        }
+        head = []
+        // (An id's eight bytes after those, read in place as one word where it has eight, else
+        // byte by byte: big-endian, zeros past its end, so that they compare as the bytes do.)
+        @inline(__always) func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            guard let base = bytes.baseAddress else { return 0 }
+            let n = bytes.count - shared
+            if n >= 8 { return UInt64(bigEndian: UnsafeRawPointer(base + shared).loadUnaligned(as: UInt64.self)) }
+            var prefix: UInt64 = 0
+            for k in 0..<n { prefix |= UInt64(base[shared + k]) << (56 - 8 * UInt64(k)) }
+            return prefix
+        }
         func repeatedID(_ order: [Int32], _ places: Range<Int>) -> String? {
             places.first { sameID(pins[Int(order[$0])].id, pins[Int(order[$0 - 1])].id) }.map { pins[Int(order[$0])].id }
         }
@@ -89,11 +101,7 @@ extension PinClusterIndex {
         }
         for index in pins.indices {
             let utf8 = pins[index].id.utf8
-            guard let found = utf8.withContiguousStorageIfAvailable({ prefix($0) }) ?? prefix(utf8) else {
-                let order = (0..<Int32(pins.count)).sorted(by: before)
-                return (order, repeatedID(order, order.indices.dropFirst()))
-            }
-            prefixes[index] = found
+            prefixes[index] = utf8.withContiguousStorageIfAvailable { prefix($0) } ?? Array(utf8).withUnsafeBufferPointer { prefix($0) }
         }
         var order = radixSorted(prefixes)
         var repeated: String? = nil
