@@ -662,6 +662,20 @@ struct ClusterViewportTests {
             }
         }
         #expect(try index.items(atLevel: 3, in: MapKitMapRect(x: 0, y: 0, width: MapKitMapPoint.worldSize, height: MapKitMapPoint.worldSize)).count == 1)
+        // A world wide or wider, however far from the world its origin lies (before: from 8e24
+        // map points away its edges in metres rounded to one easting, and it held nothing); so
+        // far off and narrower, one easting at most.
+        for x in [1e25, -1e30, 1e300, -Double.greatestFiniteMagnitude] {
+            for width in [1.0, 3.0] {
+                let rect = MapKitMapRect(x: x, y: 0, width: width * MapKitMapPoint.worldSize, height: MapKitMapPoint.worldSize)
+                #expect(try index.items(atLevel: 3, in: rect).count == 1, "\(x)")
+            }
+        }
+        let far = MapKitMapRect(x: 1e25, y: 0, width: 0.5 * MapKitMapPoint.worldSize, height: MapKitMapPoint.worldSize)
+        #expect(try index.items(atLevel: 3, in: far).count <= 1)
+        // (Its bottom edge overflowing: the rectangle beyond the world south holds nothing.)
+        let south = MapKitMapRect(x: 0, y: Double.greatestFiniteMagnitude, width: 1, height: Double.greatestFiniteMagnitude)
+        #expect(try index.items(atLevel: 3, in: south).isEmpty)
     }
 
     @Test("a view given as such: the camera's query where a camera can show it, the brute force's beyond (zooms to 30, no constraint); a MapKit view's state gives its camera's query")
@@ -811,9 +825,20 @@ struct ClusterViewportTests {
             #expect(PinClusterIndex.hit(ScreenPoint(x: 1e6, y: -1e6), in: items, targetPoints: target) == nil)
         }
         #expect(PinClusterIndex.hit(onTop, in: items, targetPoints: 0) == items.count - 1)
-        for tap in [ScreenPoint(x: .nan, y: 10), ScreenPoint(x: 10, y: .infinity)] {
+        for tap in [ScreenPoint(x: .nan, y: 10), ScreenPoint(x: 10, y: .infinity), ScreenPoint(x: .infinity, y: 0), ScreenPoint(x: -.infinity, y: .infinity)] {
             #expect(PinClusterIndex.hit(tap, in: items) == nil && PinClusterIndex.items(near: tap, within: 1e9, in: items).isEmpty)
+            // (Before: with a target of 1e300 or a radius of +inf, an infinite tap was as near
+            // as any, its squared distance and the reach's both infinite.)
+            #expect(PinClusterIndex.hit(tap, in: items, targetPoints: 1e300) == nil && PinClusterIndex.hit(tap, in: items, targetPoints: .infinity) == nil)
+            #expect(PinClusterIndex.items(near: tap, within: .infinity, in: items).isEmpty)
         }
+        // A tap 1e200 points away: out of a target of 1e190, within a radius of 1e300 (before:
+        // the squares overflowed, so that it hit, and was not found).
+        let remote = ScreenPoint(x: 1e200, y: 0)
+        #expect(PinClusterIndex.hit(remote, in: items, targetPoints: 1e190) == nil)
+        #expect(PinClusterIndex.hit(remote, in: items, targetPoints: 4e200) == items.count - 1)
+        #expect(PinClusterIndex.items(near: remote, within: 1e300, in: items).count == items.count)
+        #expect(PinClusterIndex.items(near: remote, within: 1e190, in: items).isEmpty)
         for radius in [-1, Double.nan, -Double.infinity] { #expect(PinClusterIndex.items(near: onTop, within: radius, in: items).isEmpty) }
         #expect(PinClusterIndex.items(near: onTop, within: .infinity, in: items).count == items.count)
         // A spread layout's pins: the same rules.
@@ -973,6 +998,9 @@ struct ClusterViewportTests {
         let low = try PinClusterIndex(pins: ClusterKit.city(500, spread: 50_000, &random), maximumZoom: 10)
         let camera = try MercatorCamera(center: address, zoom: 22, widthPoints: 390, heightPoints: 844)
         #expect(low.screenRadiusPoints(for: camera) == 40)
+        // A zoom that is not a number is level 0's, and its margin the radius (before: NaN).
+        for zoom: Double in [.nan, -.nan, -.infinity, -3] { #expect(low.screenRadiusPoints(atZoom: zoom) == 20, "\(zoom)") }
+        #expect(low.screenRadiusPoints(atZoom: .infinity) == 40)
         var items: [PlacedClusterItem] = []
         low.items(in: camera, into: &items)
         for placed in items where !(placed.item.isCluster && placed.item.expansionZoom == nil) {

@@ -103,10 +103,13 @@ extension PinClusterIndex {
 
     /// ``screenRadiusPoints(for:)`` for a view given by its zoom.
     ///
-    /// - Parameter zoom: The view's zoom.
+    /// - Parameter zoom: The view's zoom (NaN, which ``level(forZoom:)`` takes as level 0,
+    ///   gives ``radiusPoints``).
     /// - Returns: Points, in [``radiusPoints``, 2 ``radiusPoints``].
     public func screenRadiusPoints(atZoom zoom: Double) -> Double {
-        radiusPoints * exp2(min(max(zoom - Double(level(forZoom: zoom)), 0), 1))
+        // (NaN, which shows level 0, gives the radius: no comparison holds for it.)
+        let excess = zoom - Double(level(forZoom: zoom))
+        return radiusPoints * exp2(excess > 0 ? min(excess, 1) : 0)
     }
 
     /// How far a spread layout of `count` pins reaches from its group's point, in points: the
@@ -299,12 +302,20 @@ extension PinClusterIndex {
         guard north >= south else {
             throw .invalidClusterParameter(name: "north edge", value: north, expected: "a northing not below the south edge's, \(south)")
         }
+        return items(atLevel: zoom, west: west, south: south, east: east, north: north, everyEasting: east - west >= WebMercator.worldWidthMeters)
+    }
+
+    /// ``items(atLevel:west:south:east:north:)`` for checked edges, every easting held when
+    /// `everyEasting` (a rectangle a world wide or wider, which its caller tells from what it
+    /// was given: far from the world, the difference of the edges in metres is lost to
+    /// rounding).
+    private func items(atLevel zoom: Int, west: Double, south: Double, east: Double, north: Double, everyEasting: Bool) -> [PinClusterItem] {
         let z = min(max(zoom, 0), maximumZoom + 1)
         guard count > 0 else { return [] }
-        let world = WebMercator.worldWidthMeters, half = world / 2
+        let half = WebMercator.worldWidthMeters / 2
         // The eastings as one or two ranges on the world.
         var ranges: [(Double, Double)] = []
-        if east - west >= world {
+        if everyEasting {
             ranges = [(-half, half)]
         } else {
             let w = WebMercator.wrappedEasting(west), e = WebMercator.wrappedEasting(east)
@@ -341,12 +352,12 @@ extension PinClusterIndex {
     public func items(atLevel zoom: Int, in mapRect: MapKitMapRect) throws(GeometryError) -> [PinClusterItem] {
         try mapRect.check(allowingEmpty: true)
         let size = MapKitMapPoint.worldSize, world = WebMercator.worldWidthMeters
-        let west = (mapRect.origin.x / size - 0.5) * world
-        // (A world wide or wider in map points: every easting, whatever the metres' rounding.)
-        let east = mapRect.width >= size ? west + 2 * world : ((mapRect.origin.x + mapRect.width) / size - 0.5) * world
-        return try items(
-            atLevel: zoom, west: west, south: (0.5 - (mapRect.origin.y + mapRect.height) / size) * world, east: east,
-            north: (0.5 - mapRect.origin.y / size) * world)
+        // (A world wide or wider in map points: every easting, however far from the world the
+        // rectangle lies, where its edges in metres may round to one.)
+        return items(
+            atLevel: zoom, west: (mapRect.origin.x / size - 0.5) * world, south: (0.5 - (mapRect.origin.y + mapRect.height) / size) * world,
+            east: ((mapRect.origin.x + mapRect.width) / size - 0.5) * world, north: (0.5 - mapRect.origin.y / size) * world,
+            everyEasting: mapRect.width >= size)
     }
 
     /// Sorts placed items into draw order in place, allocation-free: an in-place distribution
@@ -432,7 +443,7 @@ extension PinClusterIndex {
     ///   - tap: The tap, in screen points.
     ///   - items: A viewport query's items, in draw order.
     ///   - targetPoints: The target's diameter (Apple's 44 points by default); a negative or
-    ///     NaN diameter hits nothing.
+    ///     NaN diameter hits nothing, and so does a tap that is not finite.
     /// - Returns: The index into `items`, or nil.
     public static func hit(_ tap: ScreenPoint, in items: [PlacedClusterItem], targetPoints: Double = touchTargetPoints) -> Int? {
         lastHit(tap, count: items.count, targetPoints: targetPoints) { items[$0].point }
@@ -447,40 +458,43 @@ extension PinClusterIndex {
     ///   - tap: The tap, in screen points.
     ///   - spread: A spread layout (``spread(of:)``).
     ///   - targetPoints: The target's diameter (Apple's 44 points by default); a negative or
-    ///     NaN diameter hits nothing.
+    ///     NaN diameter hits nothing, and so does a tap that is not finite.
     /// - Returns: The index into `spread`, or nil.
     public static func hit(_ tap: ScreenPoint, in spread: [SpreadPin], targetPoints: Double = touchTargetPoints) -> Int? {
         lastHit(tap, count: spread.count, targetPoints: targetPoints) { spread[$0].point }
     }
 
     /// The last of `count` points (`point(k)`) within half of `targetPoints` of a tap; nil for
-    /// none, and for a negative or NaN target.
+    /// none, for a negative or NaN target and for a tap that is not finite.
     @inline(__always)
     private static func lastHit(_ tap: ScreenPoint, count: Int, targetPoints: Double, _ point: (Int) -> ScreenPoint) -> Int? {
-        // (Squared, a negative diameter would reach as far as its size.)
-        guard targetPoints >= 0 else { return nil }
-        let r2 = (targetPoints / 2) * (targetPoints / 2)
+        guard targetPoints >= 0, tap.x.isFinite, tap.y.isFinite else { return nil }
+        let reach = targetPoints / 2
         for index in stride(from: count - 1, through: 0, by: -1) {
             let p = point(index)
-            let dx = p.x - tap.x, dy = p.y - tap.y
-            if dx * dx + dy * dy <= r2 { return index }
+            if distance(p, tap) <= reach { return index }
         }
         return nil
     }
+
+    /// The distance between two points, in points, without the overflow of its square for
+    /// points 1e154 or more apart (which made a distance of 1e200 as near as any).
+    @inline(__always)
+    static func distance(_ a: ScreenPoint, _ b: ScreenPoint) -> Double { hypot(a.x - b.x, a.y - b.y) }
 
     /// The items within `radiusPoints` of a point, nearest first (ties: the one drawn later
     /// first, as it is on top).
     ///
     /// - Parameters:
-    ///   - point: The point, in screen points.
-    ///   - radiusPoints: The radius in points.
+    ///   - point: The point, in screen points (one that is not finite finds nothing).
+    ///   - radiusPoints: The radius in points (negative or NaN: nothing found).
     ///   - items: A viewport query's items, in draw order.
     /// - Returns: Indices into `items`.
     public static func items(near point: ScreenPoint, within radiusPoints: Double, in items: [PlacedClusterItem]) -> [Int] {
+        guard point.x.isFinite, point.y.isFinite else { return [] }
         var found: [(distance: Double, index: Int)] = []
         for (index, item) in items.enumerated() {
-            let dx = item.point.x - point.x, dy = item.point.y - point.y
-            let d = (dx * dx + dy * dy).squareRoot()
+            let d = distance(item.point, point)
             if d <= radiusPoints { found.append((d, index)) }
         }
         found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.index > $1.index }
