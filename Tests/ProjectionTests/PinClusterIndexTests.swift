@@ -179,6 +179,28 @@ struct PinClusterIndexTests {
         }
     }
 
+    @Test("a radius of 40 points with a maximum zoom one higher is the default radius a level lower: MapLibre's clusters, its zoom being this library's less one")
+    func maplibreRadius() throws {
+        var random = SeededRandom(seed: 1431)
+        let pins = ClusterKit.city(3_000, spread: 30_000, &random)
+        let levelForLevel = try PinClusterIndex(pins: pins, radiusPoints: 20, maximumZoom: 16)
+        let onScreen = try PinClusterIndex(pins: pins, radiusPoints: 40, maximumZoom: 17)
+        var clustered = 0
+        for z in 0...17 {
+            let a = levelForLevel.items(atLevel: z), b = onScreen.items(atLevel: z + 1)
+            #expect(a.count == b.count, "level \(z)")
+            for (p, q) in zip(a, b) {
+                #expect(p.point == q.point && p.count == q.count && p.missingCount == q.missingCount, "level \(z)")
+                #expect(p.expansionZoom.map { $0 + 1 } == q.expansionZoom, "level \(z)")
+                if p.isCluster { clustered += 1 }
+            }
+        }
+        // (The city clusters at most levels; the default radius at the same level does not
+        // give the same items.)
+        #expect(clustered > 1_000)
+        #expect(levelForLevel.items(atLevel: 12).count != onScreen.items(atLevel: 12).count)
+    }
+
     @Test("mirror pairs across +-180 degrees cluster at every zoom their distance allows")
     func antimeridian() throws {
         var random = SeededRandom(seed: 1404)

@@ -46,7 +46,11 @@ public struct ClusterPin: Hashable, Sendable {
 ///
 /// - **Units.** The radius is in points of this library's 256-point world (supercluster's
 ///   default 40 pixels at 512-pixel tiles is 20 points here). At zoom z it is
-///   r_z = radius W / (256 2^z) metres, W the world's width in Web Mercator metres.
+///   r_z = radius W / (256 2^z) metres, W the world's width in Web Mercator metres: level
+///   for level, supercluster's default radius (40 / 512 of a tile at its level z). Behind
+///   MapLibre, whose zoom at a given scale is this library's less one, supercluster's
+///   defaults show clusters 40 points apart on screen; `radiusPoints: 40` with a maximum
+///   zoom one higher gives, at this library's zoom m + 1, MapLibre's clusters at its zoom m.
 /// - **Precision.** Coordinates stay doubles in Web Mercator metres (supercluster rounds to
 ///   Float32).
 /// - **Order.** The result does not depend on the pins' order: they are ranked by easting,
@@ -64,7 +68,8 @@ public struct ClusterPin: Hashable, Sendable {
 /// taken within r_z of it (itself included); with two or more pins among them they become one
 /// cluster at their weighted centroid, otherwise the item stays as it is.
 public struct PinClusterIndex: Sendable {
-    /// The default radius: 20 points (supercluster's 40 pixels at 512-pixel tiles).
+    /// The default radius: 20 points (supercluster's 40 pixels at 512-pixel tiles, level for
+    /// level; on screen behind MapLibre, 40 points: see the type's Units).
     public static let defaultRadiusPoints = 20.0
     /// The highest zoom for which clusters are built by default: the camera's maximum.
     public static let defaultMaximumZoom = 22
