@@ -382,6 +382,10 @@ struct PinClusterIndexTests {
                 try PinClusterIndex(pins: [ClusterPin(id: "b", point: MercatorPoint(uncheckedX: bad, y: 0), category: .found)])
             }
         }
+        // (The pin's id quoted and escaped in the name, as the id errors quote it.)
+        #expect(throws: GeometryError.invalidClusterParameter(name: "pin \"b\\n\\u{1B}\" northing", value: .infinity, expected: "a finite number of Web Mercator metres")) {
+            try PinClusterIndex(pins: [ClusterPin(id: "b\n\u{1B}", point: MercatorPoint(uncheckedX: 0, y: .infinity), category: .found)])
+        }
         #expect(throws: GeometryError.duplicatePinID("a")) { try PinClusterIndex(pins: [pin, pin]) }
         let empty = try PinClusterIndex(pins: [])
         #expect(empty.count == 0 && empty.items(atLevel: 5).isEmpty)

@@ -113,8 +113,8 @@ struct PinClusterUpdateIDTests {
             let b = Bytes(pin.id.utf8)
             if !seen.insert(b).inserted { return .duplicate(pin.id) }
             let p = pin.point
-            if !p.x.isFinite { return .invalid(name: "pin \(pin.id) easting", value: p.x) }
-            if !p.y.isFinite { return .invalid(name: "pin \(pin.id) northing", value: p.y) }
+            if !p.x.isFinite { return .invalid(name: "pin \(pin.id.debugDescription) easting", value: p.x) }
+            if !p.y.isFinite { return .invalid(name: "pin \(pin.id.debugDescription) northing", value: p.y) }
         }
         return .ok
     }

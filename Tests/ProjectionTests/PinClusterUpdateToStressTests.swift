@@ -113,8 +113,8 @@ struct PinClusterUpdateToStressTests {
     /// The error a build of `list` must throw (the documented order), or ok.
     static func expected(_ list: [ClusterPin]) -> PinClusterUpdateIDTests.Expected {
         for pin in list {
-            if !pin.point.x.isFinite { return .invalid(name: "pin \(pin.id) easting", value: pin.point.x) }
-            if !pin.point.y.isFinite { return .invalid(name: "pin \(pin.id) northing", value: pin.point.y) }
+            if !pin.point.x.isFinite { return .invalid(name: "pin \(pin.id.debugDescription) easting", value: pin.point.x) }
+            if !pin.point.y.isFinite { return .invalid(name: "pin \(pin.id.debugDescription) northing", value: pin.point.y) }
         }
         let sorted = list.map { Bytes($0.id.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         for k in sorted.indices.dropFirst() where sorted[k] == sorted[k - 1] {

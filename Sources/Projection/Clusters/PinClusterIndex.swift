@@ -965,7 +965,7 @@ extension PinClusterIndex {
     static func notFinite(_ pin: ClusterPin) -> GeometryError {
         let p = pin.point
         return .invalidClusterParameter(
-            name: "pin \(pin.id) \(p.x.isFinite ? "northing" : "easting")", value: p.x.isFinite ? p.y : p.x,
+            name: "pin \(pin.id.debugDescription) \(p.x.isFinite ? "northing" : "easting")", value: p.x.isFinite ? p.y : p.x,
             expected: "a finite number of Web Mercator metres")
     }
 }
