@@ -905,6 +905,68 @@ struct ClusterViewportTests {
         #expect(PinClusterIndex.hit(ScreenPoint(x: 22, y: 0), in: pair) == 1)
     }
 
+    @Test("groups on a spiral (9 to 3 000 pets at an address) are found apart as far as each one's spread reaches: the brute force's items, through updates and a compaction")
+    func spiralGroupsApart() throws {
+        var random = SeededRandom(seed: 1433)
+        let city = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        // A city, groups of every kind around it and across the antimeridian.
+        var pins = ClusterKit.city(1_500, spread: 20_000, &random)
+        var addresses: [MercatorPoint] = []
+        for k in 0..<40 {
+            let near = k % 4 == 3
+                ? MercatorPoint(uncheckedX: (random.chance(50) ? 1 : -1) * (ClusterKit.world / 2 - random.uniform() * 3_000), y: random.uniform() * 1e4)
+                : MercatorPoint(uncheckedX: city.x + (random.uniform() - 0.5) * 30_000, y: city.y + (random.uniform() - 0.5) * 30_000)
+            addresses.append(near)
+            let size = random.pick([2, 5, 8, 9, 12, 40, 300, 3_000])
+            pins += (0..<size).map { ClusterPin(id: "a\(k)-\($0)", point: near, category: $0 % 2 == 0 ? .found : .missing) }
+        }
+        var index = try PinClusterIndex(pins: pins)
+        var output: [PlacedClusterItem] = []
+        var spirals = 0, compactions = 0
+        func check(_ round: Int) throws {
+            for _ in 0..<30 {
+                let center = random.chance(70) ? random.pick(addresses) : city
+                let zoom = random.chance(20) ? random.uniform() * 6 : 10 + random.uniform() * 12
+                let width = 1 + random.uniform() * 1_500, height = 1 + random.uniform() * 1_500
+                // (The view moved up to 1 500 points from the address.)
+                let shift = 1_500 / (256 * exp2(zoom) / ClusterKit.world)
+                // (On the world: the query wraps its center, and copies count from there.)
+                let point = MercatorPoint(
+                    uncheckedX: WebMercator.wrappedEasting(center.x + (random.uniform() - 0.5) * 2 * shift),
+                    y: min(max(center.y + (random.uniform() - 0.5) * 2 * shift, -1.9e7), 1.9e7))
+                let bearing = random.chance(30) ? 0 : random.uniform() * 360 - 180
+                try index.items(center: point, zoom: zoom, bearing: bearing, widthPoints: width, heightPoints: height, into: &output)
+                let expected = ClusterViewportTests.expected(index, center: point, zoom: zoom, bearing: bearing, width: width, height: height)
+                let keys = output.map { "\($0.item.index)/\($0.worldCopy)" }
+                #expect(keys.count == Set(keys).count, "round \(round): an item placed twice")
+                #expect(Set(keys) == Set(expected.keys), "round \(round), zoom \(zoom)")
+                spirals += output.filter { $0.item.count > 8 && $0.item.expansionZoom == nil }.count
+            }
+        }
+        try check(0)
+        // Updates: a group grown, one shrunk to a circle, one removed, one made at a new
+        // address, pets moved between them; enough of them for a compaction.
+        for round in 1...12 {
+            let k = random.int(0...(addresses.count - 1))
+            let target = random.chance(50) ? random.pick(addresses) : MercatorPoint(uncheckedX: city.x + (random.uniform() - 0.5) * 30_000, y: city.y)
+            if random.chance(30) { addresses.append(target) }
+            let group = index.rankedIDs.filter { $0.hasPrefix("a\(k)-") }.sorted()
+            let moved = group.prefix(random.int(0...group.count))
+            let removed = group.dropFirst(moved.count).prefix(random.int(0...3))
+            let grown = (0..<random.pick([0, 7, 30, 500])).map { ClusterPin(id: "r\(round)-\($0)", point: target, category: .missing) }
+            let dead = index.deadNodes
+            try index.update(upserting: moved.map { ClusterPin(id: $0, point: target, category: .found) } + grown, removing: Array(removed))
+            if index.deadNodes < dead { compactions += 1 }
+            // (Compacted halfway too, whether or not an update did.)
+            if round == 6 {
+                index.compact()
+                compactions += 1
+            }
+            try check(round)
+        }
+        #expect(spirals > 200 && compactions > 0, "\(spirals) spiral groups placed, \(compactions) compactions")
+    }
+
     @Test("BAD_INPUTS row 90: a spread near the screen's edge is returned while its pins can reach the screen, and so after an update makes a larger group")
     func spreadsAtTheEdge() throws {
         let shelter = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)

@@ -295,7 +295,7 @@ extension PinClusterIndex {
         groups = pass.groups
         // (The groups that never split now on levels they were not on: among the nodes made
         // and those whose levels changed.)
-        noteGroups(pass.saved.lazy.map { Int($0) })
+        noteGroups(pass.saved.lazy.map { Int($0) }, listing: false)
         noteGroups(firstNode..<nodes.nodeCount)
         updateScratch?.scratch = pass.finish()
         pass = UpdatePass(index: PinClusterIndex.empty, scratch: UpdateScratch())

@@ -228,28 +228,54 @@ extension PinClusterIndex {
         guard count > 0 else { return }
         let margin = screenRadiusPoints(atZoom: view.zoom)
         // (Groups that never split are looked for as far as the level's largest one's spread
-        // reaches.)
-        let outer = margin + (z < largestSpreadReach.count ? largestSpreadReach[z] : 0)
+        // reaches: those on a circle here, those on a spiral apart, below.)
+        let largest = z < largestSpreadReach.count ? largestSpreadReach[z] : 0
+        let circles = min(largest, Self.spreadReachPoints(count: Int(Self.circleGroupLimit)))
+        let outer = margin + circles
         let w = view.width, h = view.height
         let s = view.scale
         let sinB = view.sin, cosB = view.cos
         let fx = view.focalX, fy = view.focalY
         let cx = view.centerX, cy = view.centerY
-        // The screen rectangle grown by the margin, in unwrapped Mercator metres.
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        for k in 0..<4 {
-            let sx = (k & 1 == 0 ? -outer : w + outer) - fx, sy = (k < 2 ? -outer : h + outer) - fy
-            let (east, south) = MapBearing.unrotated(sx, sy, sin: sinB, cos: cosB)
-            let x = cx + east / s, y = cy - south / s
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        // The screen rectangle grown by `grown` points, in unwrapped Mercator metres.
+        @inline(__always) func box(_ grown: Double) -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
+            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+            for k in 0..<4 {
+                let sx = (k & 1 == 0 ? -grown : w + grown) - fx, sy = (k < 2 ? -grown : h + grown) - fy
+                let (east, south) = MapBearing.unrotated(sx, sy, sin: sinB, cos: cosB)
+                let x = cx + east / s, y = cy - south / s
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+            return (minX, maxX, minY, maxY)
         }
+        let (minX, maxX, minY, maxY) = box(outer)
         let world = WebMercator.worldWidthMeters, half = world / 2
-        let firstCopy = Int(((minX + half) / world).rounded(.down)), lastCopy = Int(((maxX + half) / world).rounded(.down))
+        @inline(__always) func copies(_ minX: Double, _ maxX: Double) -> ClosedRange<Int> {
+            let first = Int(((minX + half) / world).rounded(.down)), last = Int(((maxX + half) / world).rounded(.down))
+            return first...max(first, last)
+        }
+        let shownCopies = copies(minX, maxX)
         let group = groups[Int(groupOfLevel[z])]
         let buckets = DrawBuckets(low: -outer, high: h + outer)
         // (The grid box of the rectangle, a unit wider each way for the grid's rounding.)
         let y0 = max(Int64(Self.gridCoordinate(minY)) - 1, 0), y1 = min(Int64(Self.gridCoordinate(maxY)) + 1, 4_294_967_295)
-        for copy in firstCopy...max(firstCopy, lastCopy) {
+        // The item at node i on a copy of the world (its easting moved by `offset`), when it
+        // is within the margin or a group whose spread reaches the screen.
+        @inline(__always) func place(_ i: Int, copy: Int, offset: Double, x: Double, y: Double) {
+            // The rotated affine map: (u, v) = ((X - Xc) s, -(Y - Yc) s), p = f + R(b)(u, v).
+            let u = ((x - cx) + offset) * s, v = -(y - cy) * s
+            let px = fx + cosB * u + sinB * v, py = fy - sinB * u + cosB * v
+            if !(px >= -margin && px <= w + margin && py >= -margin && py <= h + margin) {
+                // (A group that never splits, as far as its spread reaches.)
+                guard nodes.count[i] > 1, nodes.expansion(i, maximumZoom: maximumZoom) < 0 else { return }
+                let reach = margin + Self.spreadReachPoints(count: Int(nodes.count[i]))
+                guard px >= -reach, px <= w + reach, py >= -reach, py <= h + reach else { return }
+            }
+            output.append(PlacedClusterItem(
+                item: item(level: z, node: i), point: ScreenPoint(x: px, y: py), worldCopy: copy,
+                smallestID: nodes.idKey[Int(nodes.smallestPin[i])], buckets: buckets))
+        }
+        for copy in shownCopies {
             let offset = Double(copy) * world
             let from = minX - offset, to = maxX - offset
             let x0 = max(Int64(Self.gridCoordinate(from)) - 1, 0), x1 = min(Int64(Self.gridCoordinate(to)) + 1, 4_294_967_295)
@@ -257,18 +283,31 @@ extension PinClusterIndex {
                 guard nodes.isAlive(i, at: z) else { return }
                 let x = nodes.x[i], y = nodes.y[i]
                 guard x >= from, x <= to, y >= minY, y <= maxY else { return }
-                // The rotated affine map: (u, v) = ((X - Xc) s, -(Y - Yc) s), p = f + R(b)(u, v).
-                let u = ((x - cx) + offset) * s, v = -(y - cy) * s
-                let px = fx + cosB * u + sinB * v, py = fy - sinB * u + cosB * v
-                if !(px >= -margin && px <= w + margin && py >= -margin && py <= h + margin) {
-                    // (A group that never splits, as far as its spread reaches.)
-                    guard nodes.count[i] > 1, nodes.expansion(i, maximumZoom: maximumZoom) < 0 else { return }
-                    let reach = margin + Self.spreadReachPoints(count: Int(nodes.count[i]))
-                    guard px >= -reach, px <= w + reach, py >= -reach, py <= h + reach else { return }
+                place(i, copy: copy, offset: offset, x: x, y: y)
+            }
+        }
+        // The groups on a spiral that the rectangle above left out, as far as the largest one
+        // on this level reaches (those it held were placed: the same test of their points).
+        if largest > circles {
+            let wide = box(margin + largest)
+            for copy in copies(wide.minX, wide.maxX) {
+                let offset = Double(copy) * world
+                let from = wide.minX - offset, to = wide.maxX - offset
+                let shown = shownCopies.contains(copy)
+                // (The first group at or east of `from`, by a binary search of the eastings.)
+                var low = 0, high = spiralGroups.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if nodes.x[Int(spiralGroups[middle])] < from { low = middle + 1 } else { high = middle }
                 }
-                output.append(PlacedClusterItem(
-                    item: item(level: z, node: i), point: ScreenPoint(x: px, y: py), worldCopy: copy,
-                    smallestID: nodes.idKey[Int(nodes.smallestPin[i])], buckets: buckets))
+                for k in low..<spiralGroups.count {
+                    let i = Int(spiralGroups[k])
+                    let x = nodes.x[i], y = nodes.y[i]
+                    guard x <= to else { break }
+                    guard y >= wide.minY, y <= wide.maxY, nodes.isAlive(i, at: z) else { continue }
+                    if shown && x >= minX - offset && x <= maxX - offset && y >= minY && y <= maxY { continue }
+                    place(i, copy: copy, offset: offset, x: x, y: y)
+                }
             }
         }
         // Draw order, sorted in place with no allocation.
