@@ -112,6 +112,13 @@ struct PinClusterIndexTests {
                     #expect(pin.point.x == WebMercator.wrappedEasting(given.point.x))
                     #expect(pin.point.y == min(max(given.point.y, -ClusterKit.world / 2), ClusterKit.world / 2))
                 }
+                // The items holding it on levels below (itself on its own): those of its first
+                // pin there, each holding all of its pins.
+                for w in Set([z, max(z - 1, 0), 0, random.int(0...z), -3]) {
+                    let holder = try index.item(holding: item, atLevel: w)
+                    #expect(holder == levels[max(w, 0)][itemOf[max(w, 0)][members[0].id]!], "level \(z) to \(w)")
+                    if w == z { #expect(holder == item) }
+                }
                 // Its children: the items of one level whose pins are among its own.
                 let children = try index.children(of: item)
                 guard item.isCluster else {
@@ -136,6 +143,11 @@ struct PinClusterIndexTests {
         try updated.update(upserting: [], removing: [gone])
         #expect(throws: GeometryError.staleClusterItem(zoom: 12, index: cluster.index)) { try updated.pins(of: cluster) }
         #expect(throws: GeometryError.staleClusterItem(zoom: 12, index: cluster.index)) { try updated.children(of: cluster) }
+        #expect(throws: GeometryError.staleClusterItem(zoom: 12, index: cluster.index)) { try updated.item(holding: cluster, atLevel: 5) }
+        // A level above the item's: it may be several items there (its children).
+        #expect(throws: GeometryError.invalidClusterParameter(name: "level", value: 13, expected: "a level from 0 to the item's, 12")) {
+            try index.item(holding: cluster, atLevel: 13)
+        }
     }
 
     @Test("no two seeds of one level are within its radius (the greedy rule), and single pins never are within the radius of a seed")
@@ -1101,6 +1113,16 @@ struct ClusterViewportTests {
         let withAccent = try PinClusterIndex(pins: [ClusterPin(id: "caf\u{E9}", point: MercatorPoint(uncheckedX: 0, y: 0), category: .found)])
         #expect(throws: GeometryError.unknownPinID("cafe\u{301}")) { try withAccent.item(containing: "cafe\u{301}", atLevel: 5) }
         #expect(try withAccent.item(containing: "caf\u{E9}", atLevel: -3).zoom == 0 && (try withAccent.item(containing: "caf\u{E9}", atLevel: 99)).zoom == 23)
+        // The item holding an item: on a level above the item's (99, or its own plus one)
+        // refused, naming the level; below 0, level 0's; an item of another index refused.
+        let alone = try withAccent.item(containing: "caf\u{E9}", atLevel: 23)
+        for above in [24, 99] {
+            #expect(throws: GeometryError.invalidClusterParameter(name: "level", value: Double(above), expected: "a level from 0 to the item's, 23")) {
+                try withAccent.item(holding: alone, atLevel: above)
+            }
+        }
+        #expect(try withAccent.item(holding: alone, atLevel: -3) == withAccent.items(atLevel: 0)[0])
+        #expect(throws: GeometryError.staleClusterItem(zoom: 23, index: alone.index)) { try index.item(holding: alone, atLevel: 5) }
         // A page of a group's pins: a negative offset or limit refused, naming it; an offset
         // past the pins or a limit of 0 gives none; a limit of Int.max the rest.
         let group = try #require(index.items(atLevel: 16).first { $0.count == 5 })

@@ -510,6 +510,9 @@ struct PinClusterUpdateTests {
             for (item, ids) in kept {
                 do {
                     #expect(try index.pinIDs(of: item) == ids)
+                    // (The item holding it a level or more below is the one now there.)
+                    let w = random.int(0...item.zoom)
+                    #expect(try index.item(holding: item, atLevel: w) == (try index.item(containing: ids[0], atLevel: w)))
                     answered += 1
                 } catch {
                     #expect(error == .staleClusterItem(zoom: item.zoom, index: item.index))

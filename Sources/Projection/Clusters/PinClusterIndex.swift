@@ -1118,11 +1118,38 @@ extension PinClusterIndex {
     /// - Throws: `GeometryError/unknownPinID(_:)` for an id the index does not hold.
     public func item(containing id: String, atLevel zoom: Int) throws(GeometryError) -> PinClusterItem {
         let z = min(max(zoom, 0), maximumZoom + 1)
-        // (From the pin up: each node's parent is the cluster that holds it on the level
-        // below its lowest.)
-        var j = try pinNode(withID: id)
+        return item(level: z, node: node(holding: try pinNode(withID: id), atLevel: z))
+    }
+
+    /// The item of a level at or below an item's that holds it: the cluster it joins when the
+    /// map zooms out to that level, and, zooming in, the item that each item of the higher
+    /// level comes out of (where a split's animation starts). The item itself on its own
+    /// level. Its point is on the world (eastings in [-W/2, W/2)): beside an item near +-180
+    /// degrees, the screen may show it on the next world copy.
+    ///
+    /// - Parameters:
+    ///   - item: An item this index made, as it is now or before updates that left the item
+    ///     as it was.
+    ///   - zoom: The level, 0 ... the item's (below 0: 0).
+    /// - Returns: The item.
+    /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` as ``pins(of:)``;
+    ///   `GeometryError/invalidClusterParameter(name:value:expected:)` for a level above the
+    ///   item's (where it may be several items: ``children(of:)``).
+    public func item(holding item: PinClusterItem, atLevel zoom: Int) throws(GeometryError) -> PinClusterItem {
+        try check(item)
+        guard zoom <= item.zoom else {
+            throw .invalidClusterParameter(name: "level", value: Double(zoom), expected: "a level from 0 to the item's, \(item.zoom)")
+        }
+        let z = max(zoom, 0)
+        return self.item(level: z, node: node(holding: item.index, atLevel: z))
+    }
+
+    /// The node on level z that holds node j (on z or above): from j down, each node's parent
+    /// is the cluster that holds it on the level below its lowest.
+    func node(holding j: Int, atLevel z: Int) -> Int {
+        var j = j
         while Int(nodes.lo[j]) > z { j = Int(nodes.parent[j]) }
-        return item(level: z, node: j)
+        return j
     }
 
     /// A pin the index holds, by its id: what a list of pets kept open across refreshes reads
