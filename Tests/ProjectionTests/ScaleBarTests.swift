@@ -84,12 +84,54 @@ struct ScaleBarTests {
 
     @Test("BAD_INPUTS row 82: bad values throw typed errors: widths 0, -1, NaN, infinity, 2e6; metres per point 0, NaN; zooms NaN, -1, 31; latitude 91")
     func badValues() throws {
-        for width in [0.0, -1, .nan, .infinity, 2e6] {
-            #expect(throws: GeometryError.self) { try ScaleBar(metersPerPoint: 1, maximumWidthPoints: width) }
+        // (NaN is never equal to itself: the errors are matched by name, value and text.)
+        func refused(_ error: any Error, _ name: String, _ value: Double, _ expected: String) -> Bool {
+            guard case .invalidRendererParameter(let n, let v, let e) = error as? GeometryError else { return false }
+            return n == name && (v == value || (v.isNaN && value.isNaN)) && e == expected
+        }
+        for width in [0.0, -1, .nan, .infinity, 2e6, .leastNonzeroMagnitude, 0.000999] {
+            #expect { try ScaleBar(metersPerPoint: 1, maximumWidthPoints: width) } throws: {
+                refused($0, "scale bar maximum width", width, "a number of points in [0.001, 1000000.0]")
+            }
         }
         for value in [0.0, .nan, -.infinity] {
             #expect(throws: GeometryError.self) { try ScaleBar(metersPerPoint: value) }
         }
+        // Beyond 1e-9 ... 1e9 metres a point (before: 1e303 over 1 000 000 points and the
+        // largest double trapped on an overflow; 5e-324 and 1e-310 gave a bar of 0 metres).
+        for value in [1e303, .greatestFiniteMagnitude, 1.000001e9, .leastNonzeroMagnitude, Double.leastNormalMagnitude / 1_000, 0.999999e-9] {
+            for width in [1.0, 100, 1e6] {
+                #expect(throws: GeometryError.invalidRendererParameter(name: "metres per point", value: value, expected: "a number of metres in [1e-09, 1000000000.0]")) {
+                    try ScaleBar(metersPerPoint: value, maximumWidthPoints: width)
+                }
+            }
+        }
+        // At the range's ends, with the narrowest and widest bars: a bar that fits, of a nice
+        // length above 0, its label its length.
+        for value in [1e-9, 1e9] {
+            for width in [1e-3, 1, 1e6] {
+                for units in ScaleBarUnits.allCases {
+                    let bar = try ScaleBar(metersPerPoint: value, maximumWidthPoints: width, units: units)
+                    #expect(bar.lengthMeters > 0 && bar.lengthMeters.isFinite && bar.widthPoints <= width * (1 + 1e-12), "\(value) \(width) \(bar)")
+                    let unit = ["m": 1.0, "km": 1_000, "ft": 0.3048, "mi": 1_609.344][String(bar.label.split(separator: " ")[1])]!
+                    #expect(isClose(Double(String(bar.label.split(separator: " ")[0]))! * unit, bar.lengthMeters, relative: 1e-12), "\(bar)")
+                }
+            }
+        }
+        // The scale at a northing: NaN, or a screen scale that is not finite, not above 0 or
+        // too small for finite metres, refused (before: NaN and infinite metres per point).
+        #expect { try GroundScale(northing: .nan, pointsPerMercatorMeter: 1) } throws: {
+            refused($0, "northing", .nan, "a number of Web Mercator metres")
+        }
+        for scale in [0.0, -1, .infinity, .nan] {
+            #expect(throws: GeometryError.self) { try GroundScale(northing: 0, pointsPerMercatorMeter: scale) }
+        }
+        #expect(throws: GeometryError.invalidRendererParameter(name: "points per Mercator metre", value: .leastNonzeroMagnitude, expected: "a scale whose metres per point are finite")) {
+            try GroundScale(northing: 0, pointsPerMercatorMeter: .leastNonzeroMagnitude)
+        }
+        // A northing beyond the world (infinite too) is the world edge's.
+        let edge = try GroundScale(northing: WebMercator.worldWidthMeters / 2, pointsPerMercatorMeter: 1)
+        #expect(try GroundScale(northing: .infinity, pointsPerMercatorMeter: 1) == edge && GroundScale(northing: 1e300, pointsPerMercatorMeter: 1) == edge)
         for zoom in [Double.nan, -1, 31] {
             #expect(throws: GeometryError.self) { try GroundScale(latitude: 0, zoom: zoom) }
         }

@@ -32,9 +32,27 @@ public struct GroundScale: Hashable, Sendable {
     /// The scale at a Web Mercator northing for a screen of `pointsPerMercatorMeter`.
     ///
     /// - Parameters:
-    ///   - northing: The Mercator northing in metres (clamped onto the world).
+    ///   - northing: The Mercator northing in metres (clamped onto the world; not NaN).
     ///   - pointsPerMercatorMeter: The screen's scale, finite and > 0.
-    public init(northing: Double, pointsPerMercatorMeter: Double) {
+    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a northing
+    ///   that is NaN, or a scale that is not finite, not above 0 or so small that the metres
+    ///   per point are not finite (5e-324).
+    public init(northing: Double, pointsPerMercatorMeter: Double) throws(GeometryError) {
+        guard !northing.isNaN else {
+            throw .invalidRendererParameter(name: "northing", value: northing, expected: "a number of Web Mercator metres")
+        }
+        guard pointsPerMercatorMeter.isFinite, pointsPerMercatorMeter > 0 else {
+            throw .invalidRendererParameter(name: "points per Mercator metre", value: pointsPerMercatorMeter, expected: "a finite number > 0")
+        }
+        self.init(checkedNorthing: northing, pointsPerMercatorMeter: pointsPerMercatorMeter)
+        guard eastWestMetersPerPoint.isFinite, northSouthMetersPerPoint.isFinite else {
+            throw .invalidRendererParameter(
+                name: "points per Mercator metre", value: pointsPerMercatorMeter, expected: "a scale whose metres per point are finite")
+        }
+    }
+
+    /// ``init(northing:pointsPerMercatorMeter:)`` for values checked already (a camera's).
+    init(checkedNorthing northing: Double, pointsPerMercatorMeter: Double) {
         let a = WGS84.semiMajorAxisMeters
         let f = WGS84.flattening
         let e2 = f * (2 - f)
@@ -58,7 +76,7 @@ public struct GroundScale: Hashable, Sendable {
         let checked = try Coordinate(latitude: latitude, longitude: 0).latitude
         let limit = WebMercator.maximumLatitude
         let coordinate = try Coordinate(latitude: min(max(checked, -limit), limit), longitude: 0)
-        self.init(northing: MercatorPoint(coordinate).y, pointsPerMercatorMeter: 256 * exp2(zoom) / WebMercator.worldWidthMeters)
+        self.init(checkedNorthing: MercatorPoint(coordinate).y, pointsPerMercatorMeter: 256 * exp2(zoom) / WebMercator.worldWidthMeters)
     }
 }
 
@@ -75,6 +93,15 @@ public enum ScaleBarUnits: String, Hashable, Sendable, CaseIterable {
 public struct ScaleBar: Hashable, Sendable {
     /// The default maximum width: 100 points.
     public static let defaultMaximumWidthPoints = 100.0
+    /// The ground metres per point a bar is made for: 1e-9 to 1e9 (a camera's scale lies
+    /// within 1e-5 and 2e5: zoom 30 at the Mercator world's edge, zoom 0 at the equator).
+    /// Beyond, the longest bar would overflow a double (1e303 metres a point over 1 000 000
+    /// points) or its nice length round to 0 (5e-324).
+    public static let metersPerPointRange: ClosedRange<Double> = 1e-9...1e9
+    /// The maximum widths a bar is made for: a thousandth of a point to 1 000 000 points (with
+    /// the scales above, the longest bar between 1e-12 and 1e15 metres: its nice length a
+    /// positive double, its label at most 16 digits).
+    public static let maximumWidthRangePoints: ClosedRange<Double> = 1e-3...1e6
 
     /// The bar's ground length in metres.
     public let lengthMeters: Double
@@ -86,18 +113,22 @@ public struct ScaleBar: Hashable, Sendable {
     /// The bar for a ground scale.
     ///
     /// - Parameters:
-    ///   - metersPerPoint: Ground metres per point along the bar, finite and > 0 (the east-west
-    ///     value of ``GroundScale``).
-    ///   - maximumWidthPoints: The widest the bar may be, finite, in (0, 1 000 000].
+    ///   - metersPerPoint: Ground metres per point along the bar, in ``metersPerPointRange``
+    ///     (the east-west value of ``GroundScale``).
+    ///   - maximumWidthPoints: The widest the bar may be, in ``maximumWidthRangePoints``.
     ///   - units: Metric or imperial.
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a width or a
     ///   scale out of range.
     public init(metersPerPoint: Double, maximumWidthPoints: Double = defaultMaximumWidthPoints, units: ScaleBarUnits = .metric) throws(GeometryError) {
-        guard maximumWidthPoints.isFinite, maximumWidthPoints > 0, maximumWidthPoints <= 1_000_000 else {
-            throw .invalidRendererParameter(name: "scale bar maximum width", value: maximumWidthPoints, expected: "a finite number of points in (0, 1000000]")
+        let widths = Self.maximumWidthRangePoints
+        guard widths.contains(maximumWidthPoints) else {
+            throw .invalidRendererParameter(
+                name: "scale bar maximum width", value: maximumWidthPoints, expected: "a number of points in [\(widths.lowerBound), \(widths.upperBound)]")
         }
-        guard metersPerPoint.isFinite, metersPerPoint > 0 else {
-            throw .invalidRendererParameter(name: "metres per point", value: metersPerPoint, expected: "a finite number of metres > 0")
+        let range = Self.metersPerPointRange
+        guard range.contains(metersPerPoint) else {
+            throw .invalidRendererParameter(
+                name: "metres per point", value: metersPerPoint, expected: "a number of metres in [\(range.lowerBound), \(range.upperBound)]")
         }
         let longest = maximumWidthPoints * metersPerPoint
         let (unitMeters, unit): (Double, String)
@@ -137,7 +168,7 @@ public struct ScaleBar: Hashable, Sendable {
 
 extension MercatorCamera {
     /// Ground metres per point at the focal point, on the WGS84 ellipsoid (``GroundScale``).
-    public var groundScale: GroundScale { GroundScale(northing: centerY, pointsPerMercatorMeter: pointsPerMercatorMeter) }
+    public var groundScale: GroundScale { GroundScale(checkedNorthing: centerY, pointsPerMercatorMeter: pointsPerMercatorMeter) }
 
     /// The scale bar for the focal point: the east-west ground metres per point, the longest nice
     /// length fitting `maximumWidthPoints` (default 100).
