@@ -426,6 +426,27 @@ struct CameraTransitionTests {
             try CameraTransition(from: start, zoom: 3, kind: .fly(curve: 0))
         }
         #expect(throws: GeometryError.self) { try CameraTransition(from: start, zoom: 3, kind: .fly(speed: .nan)) }
+        // A curve or speed so small that the fly would last forever (before: an infinite
+        // duration, and states with a NaN zoom for the curve), a pan and a zoom-only fly; with
+        // a maximum duration, an ease of that duration instead; and through a fly event.
+        let far = MercatorPoint(uncheckedX: 8e6, y: 4e6)
+        for center in [far, nil] {
+            #expect(throws: GeometryError.invalidTransition(name: "fly curve", value: .leastNonzeroMagnitude, expected: "a curve at which the fly's path is finite")) {
+                try CameraTransition(from: start, center: center, zoom: 10, kind: .fly(curve: .leastNonzeroMagnitude))
+            }
+            for speed in [Double.leastNonzeroMagnitude, Double.leastNormalMagnitude / 1_000] {
+                #expect(throws: GeometryError.invalidTransition(name: "fly speed", value: speed, expected: "a speed at which the fly lasts a finite time")) {
+                    try CameraTransition(from: start, center: center, zoom: 10, kind: .fly(speed: speed))
+                }
+            }
+            let capped = try CameraTransition(from: start, center: center, zoom: 10, kind: .fly(curve: .leastNonzeroMagnitude, maxDuration: 2))
+            #expect(capped.durationSeconds == 2 && capped.state(atSeconds: 1).zoom.isFinite && capped.state(atSeconds: 2).zoom == 10)
+            #expect(CameraTransition.flyDurationSeconds(distancePoints: center == nil ? 0 : 1_000, widthPoints: 390, zoomChange: 3, speed: .leastNonzeroMagnitude) == 0)
+        }
+        let event = CameraEvent.fly(latitude: 40, longitude: 100, zoom: 10, bearing: nil, curve: .leastNonzeroMagnitude, speed: 1.2, maxDuration: nil)
+        #expect(throws: GeometryError.invalidTransition(name: "fly curve", value: .leastNonzeroMagnitude, expected: "a curve at which the fly's path is finite")) {
+            try event.motion(from: start)
+        }
         #expect(throws: GeometryError.invalidTransition(name: "easing control point x1", value: 1.5, expected: "a number in [0, 1]")) {
             try CameraTransition(from: start, zoom: 3, kind: .ease(easing: .cubicBezier(x1: 1.5, y1: 0, x2: 0, y2: 1)))
         }

@@ -172,7 +172,9 @@ public struct CameraTransition: Hashable, Sendable {
     ///   and ``MercatorCamera/setInsets(_:keeping:)`` throw them;
     ///   `GeometryError/invalidTransition(name:value:expected:)` for a duration or maximum
     ///   duration that is not a finite number of seconds >= 0, a curve or speed that is not a
-    ///   finite number > 0, or an easing control point outside [0, 1].
+    ///   finite number > 0 (or, with no maximum duration, so small that the fly's path or
+    ///   duration would not be finite: a curve or speed of 5e-324), or an easing control point
+    ///   outside [0, 1].
     public init(
         from start: MercatorCamera, center: MercatorPoint?, zoom: Double? = nil, bearing: Double? = nil,
         insets: ScreenInsets? = nil, kind: Kind = .ease(), reducedMotion: Bool = false
@@ -298,9 +300,12 @@ public struct CameraTransition: Hashable, Sendable {
             let u1 = (dx * dx + dy * dy).squareRoot() * start.pointsPerMercatorMeter
             var flyPath = Self.flyPath(distancePoints: u1, widthPoints: w0, zoomChange: dz, curve: curve, easing: easing)
             var duration: Double
-            if case .fly(_, _, _, let length, _) = flyPath {
+            var length = 0.0
+            if case .fly(_, _, _, let flown, _) = flyPath {
+                length = flown
                 duration = length / speed
-            } else if case .zoomOnly(_, _, let length, _) = flyPath {
+            } else if case .zoomOnly(_, _, let flown, _) = flyPath {
+                length = flown
                 duration = length / speed
             } else if start == target {
                 // Nothing moves: nothing to animate.
@@ -315,6 +320,13 @@ public struct CameraTransition: Hashable, Sendable {
             if let maxDuration, duration > maxDuration {
                 flyPath = .ease(.default)
                 duration = maxDuration + 0
+            } else if !duration.isFinite {
+                // A curve so small that the path's length overflows (5e-324), or a speed so
+                // small that its duration does; a maximum duration would have eased instead.
+                guard length.isFinite else {
+                    throw .invalidTransition(name: "fly curve", value: curve, expected: "a curve at which the fly's path is finite")
+                }
+                throw .invalidTransition(name: "fly speed", value: speed, expected: "a speed at which the fly lasts a finite time")
             }
             path = flyPath!
             durationSeconds = reducedMotion ? 0 : duration
@@ -362,7 +374,8 @@ public struct CameraTransition: Hashable, Sendable {
     ///   - zoomChange: z1 - z0 in zoom levels (finite).
     ///   - curve: rho (> 0).
     ///   - speed: V in screenfuls per second (> 0).
-    /// - Returns: Seconds, finite and >= 0; 0 when nothing moves or an argument is out of range.
+    /// - Returns: Seconds, finite and >= 0; 0 when nothing moves or an argument is out of range
+    ///   (a curve or speed so small that the duration would not be finite among them).
     public static func flyDurationSeconds(
         distancePoints: Double, widthPoints: Double, zoomChange: Double, curve: Double = 1.42, speed: Double = 1.2
     ) -> Double {
@@ -370,7 +383,10 @@ public struct CameraTransition: Hashable, Sendable {
             zoomChange.isFinite, curve > 0, curve.isFinite, speed > 0, speed.isFinite
         else { return 0 }
         switch flyPath(distancePoints: distancePoints, widthPoints: widthPoints, zoomChange: zoomChange, curve: curve, easing: .linear) {
-        case .fly(_, _, _, let length, _), .zoomOnly(_, _, let length, _): return length / speed
+        case .fly(_, _, _, let length, _), .zoomOnly(_, _, let length, _):
+            // (A curve or speed so small that the duration overflows is out of range.)
+            let duration = length / speed
+            return duration.isFinite ? duration : 0
         default: return 0
         }
     }
