@@ -464,7 +464,10 @@ struct CameraInertiaTests {
                 let state = inertia.state(atSeconds: t)
                 #expect(state.zoom.isFinite && state.centerMercator.x.isFinite && state.centerMercator.y.isFinite && state.bearing.isFinite)
                 #expect(state.zoom >= start.limits.minimumZoom && state.zoom <= start.limits.maximumZoom)
+                // (Before: +inf for a throw near the largest double, its square overflowing.)
+                #expect(inertia.panDistancePoints(atSeconds: t).isFinite)
             }
+            #expect(inertia.panDistancePoints(atSeconds: .infinity).isFinite)
         }
     }
 }

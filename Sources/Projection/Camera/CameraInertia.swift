@@ -198,11 +198,13 @@ public struct CameraInertia: Hashable, Sendable {
     }
 
     /// The distance travelled by the pan, in points, `seconds` after the release, before any
-    /// constraint: |v| (1 - e^(-k t)) / k (the limit |v| / k as t grows).
+    /// constraint: |v| (1 - e^(-k t)) / k (the limit |v| / k as t grows), at most the largest
+    /// double (a throw near 1e308 points a second).
     public func panDistancePoints(atSeconds seconds: Double) -> Double {
         guard seconds > 0, k.isFinite else { return 0 }
-        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
-        return speed * (-expm1(-k * seconds) / k)
+        // (|v| without the overflow of its square.)
+        let speed = hypot(velocity.x, velocity.y)
+        return min(speed * (-expm1(-k * seconds) / k), .greatestFiniteMagnitude)
     }
 
     /// The camera moved by the velocity times `elapsed` (seconds of undecayed motion).
