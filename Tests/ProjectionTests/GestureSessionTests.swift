@@ -158,6 +158,28 @@ struct GestureSessionTests {
         #expect(!pan.update(.changed, translation: ScreenPoint(x: .infinity, y: 5), timestamp: 1, camera: &camera))
         #expect(!pan.update(.changed, translation: ScreenPoint(x: 6, y: 5), timestamp: -1, camera: &camera))
         #expect(camera == panned)
+        // Steps that overflow though each sample is finite (before: reported applied while the
+        // camera ignored them): a pan from -1.7e308 to 1.7e308, a pinch from 5e-324 back to 1
+        // (and on from a huge scale to a tiny one), a turn from -3e306 to 3e306 radians.
+        let huge = Double.greatestFiniteMagnitude
+        #expect(pan.update(.changed, translation: ScreenPoint(x: 5, y: -huge), timestamp: 2, camera: &camera))
+        let far = (camera, pan)
+        #expect(!pan.update(.changed, translation: ScreenPoint(x: 5, y: huge), timestamp: 3, camera: &camera))
+        #expect(camera == far.0 && pan == far.1)
+        var tiny = PinchGestureSession()
+        #expect(tiny.update(.began, scale: 1, centroid: ScreenPoint(x: 100, y: 100), timestamp: 0, camera: &camera))
+        #expect(tiny.update(.changed, scale: .leastNonzeroMagnitude, centroid: ScreenPoint(x: 100, y: 100), timestamp: 1, camera: &camera))
+        let small = (camera, tiny)
+        #expect(!tiny.update(.changed, scale: 1, centroid: ScreenPoint(x: 100, y: 100), timestamp: 2, camera: &camera))
+        #expect(camera == small.0 && tiny == small.1)
+        var turning = PinchGestureSession()
+        #expect(turning.update(.began, scale: 1, rotationRadians: 0, centroid: ScreenPoint(x: 100, y: 100), timestamp: 0, camera: &camera))
+        #expect(turning.update(.changed, scale: huge, rotationRadians: -3e306, centroid: ScreenPoint(x: 100, y: 100), timestamp: 1, camera: &camera))
+        let turned = (camera, turning)
+        for (scale, radians) in [(1.0, 3e306), (.leastNonzeroMagnitude, -3e306)] {
+            #expect(!turning.update(.changed, scale: scale, rotationRadians: radians, centroid: ScreenPoint(x: 100, y: 100), timestamp: 2, camera: &camera))
+            #expect(camera == turned.0 && turning == turned.1)
+        }
     }
 
     @Test("Cancelled ends the session where the camera is; later samples of that gesture are ignored")

@@ -146,8 +146,12 @@ public struct PinchGestureSession: Hashable, Sendable {
         default:
             return false
         }
+        // (A step whose scale change overflows or underflows, as from 5e-324 back to 1, is
+        // not applied: the camera would ignore it.)
+        let ratio = scale / previous.scale
+        guard ratio.isFinite, ratio > 0 else { return false }
         camera.pan(dx: centroid.x - previous.centroid.x, dy: centroid.y - previous.centroid.y)
-        camera.pinch(scale: scale / previous.scale, anchor: centroid)
+        camera.pinch(scale: ratio, anchor: centroid)
         last = (scale, centroid)
         lastTimestamp = timestamp
         record(phase, scale: scale, rotationRadians: 0, centroid: centroid, timestamp: timestamp)
@@ -223,8 +227,11 @@ public struct PinchGestureSession: Hashable, Sendable {
             return false
         }
         let degrees = (rotationRadians - previous.rotation) * (180 / Double.pi)
+        // (A step whose scale change or turn overflows is not applied, as above.)
+        let ratio = scale / previous.scale
+        guard ratio.isFinite, ratio > 0, degrees.isFinite else { return false }
         camera.pinchRotate(
-            scale: scale / previous.scale, degrees: degrees, anchor: previous.centroid,
+            scale: ratio, degrees: degrees, anchor: previous.centroid,
             dx: centroid.x - previous.centroid.x, dy: centroid.y - previous.centroid.y)
         last = (scale, centroid)
         lastRotation = rotationRadians
@@ -375,7 +382,11 @@ public struct PanGestureSession: Hashable, Sendable {
         case (.changed, let active?), (.ended, let active?): previous = active
         default: return false
         }
-        camera.pan(dx: translation.x - previous.x, dy: translation.y - previous.y)
+        // (A step that overflows, as from -1.7e308 to 1.7e308, is not applied: the camera
+        // would ignore it.)
+        let dx = translation.x - previous.x, dy = translation.y - previous.y
+        guard dx.isFinite, dy.isFinite else { return false }
+        camera.pan(dx: dx, dy: dy)
         lastTranslation = phase == .ended ? nil : translation
         lastTimestamp = timestamp
         if phase == .began {
