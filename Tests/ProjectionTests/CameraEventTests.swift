@@ -648,6 +648,8 @@ struct CameraEventTests {
         camera.rotate(degrees: 10, around: ScreenPoint(x: 100, y: 200))
         let encoded = try JSONEncoder().encode(camera)
         let saved = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        let rotation = try #require(saved["rotation"] as? [String: Any])
+        let pivotX = try #require(rotation["mercatorX"] as? Double), pivotY = try #require(rotation["mercatorY"] as? Double)
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         func decode(_ fields: [String: Any]) throws -> MercatorCamera {
@@ -691,6 +693,12 @@ struct CameraEventTests {
             ("rotation center off the world", withNested("rotation", "mercatorY", Self.world)),
             ("rotation easting at +W/2", withNested("rotation", "mercatorX", Self.world / 2)),
             ("rotation not an object", with("rotation", [1, 2, 3])),
+            // (On the world and finite, but not the pivot of the center the save shows: the
+            // next rotation would have jumped, its anchor's place far from the anchor.)
+            ("rotation pivot moved", withNested("rotation", "mercatorX", pivotX + 1e6)),
+            ("rotation pivot moved north", withNested("rotation", "mercatorY", pivotY - 1e4)),
+            ("rotation turned otherwise", withNested("rotation", "degrees", 40)),
+            ("rotation anchor moved", withNested("rotation", "x", -300)),
         ]
         for (name, fields) in cases {
             #expect(throws: DecodingError.self, "\(name)") { try decode(fields) }
@@ -701,6 +709,7 @@ struct CameraEventTests {
             (withNested("insets", "bottom", 844), "leave less than one point of the 390.0 x 844.0 screen"),
             (withNested("bounds", "south", 50), "south 50.0 lies north of north 49.5"),
             (withNested("rotation", "bearing", 200), "is not a rotation in progress"),
+            (withNested("rotation", "mercatorX", pivotX + 1e6), "gives the center"),
         ] {
             do {
                 _ = try decode(fields)

@@ -150,6 +150,15 @@ extension MercatorCamera: Codable {
                     throw .invalidCameraState(
                         "rotation \(values) is not a rotation in progress: expected finite values, a Mercator center on the world and a bearing in (-180, 180]")
                 }
+                // (The run's turn from the pivot gives the center it shows, as a rotation left
+                // it: an edited pivot would make the next rotation jump, its anchor's place
+                // no longer under the anchor.)
+                let (cx, cy) = pivot.center(scale: Self.pointsPerMercatorMeter(zoom: pivot.shownZoom))
+                let tolerance = Self.savedCenterToleranceMeters
+                guard abs(WebMercator.nearestCopyOffset(cx - pivot.shownX)) <= tolerance, abs(cy - pivot.shownY) <= tolerance else {
+                    throw .invalidCameraState(
+                        "rotation from (\(pivot.x), \(pivot.y)) m turned by \(pivot.degrees) degrees gives the center (\(cx), \(cy)) m, not the saved (\(pivot.shownX), \(pivot.shownY)) m: expected them to agree within \(tolerance) m")
+                }
             }
             self.init(
                 requestedX: x, requestedY: y,

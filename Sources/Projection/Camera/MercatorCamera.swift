@@ -123,6 +123,25 @@ public struct MercatorCamera: Hashable, Sendable {
         var shownX: Double
         var shownY: Double
         var shownZoom: Double
+
+        /// The center (before any constraint) that puts the anchor's place, as the pivot shows
+        /// it, under the anchor after the run's turn, at `scale` points per Mercator metre.
+        func center(scale: Double) -> (x: Double, y: Double) {
+            let newBearing = MapBearing.wrapped(bearing - MapBearing.reducedTurn(degrees))
+            guard newBearing != bearing else { return (x, y) }
+            let before = MapBearing.sinCos(degrees: bearing)
+            let after = MapBearing.sinCos(degrees: newBearing)
+            // The anchor's Mercator point, from the pivot, and the center that puts it under
+            // the anchor at the new bearing: c' = (c + R(b)^T a / s) - R(b')^T a / s, with the
+            // y axis flipped, written as in zoom(to:around:).
+            let (east0, south0) = MapBearing.unrotated(u, v, sin: before.sin, cos: before.cos)
+            let (east1, south1) = MapBearing.unrotated(u, v, sin: after.sin, cos: after.cos)
+            return (
+                (x + ScreenTransform.eastingOffset(east0, pointsPerMercatorMeter: scale))
+                    - ScreenTransform.eastingOffset(east1, pointsPerMercatorMeter: scale),
+                (y - south0 / scale) + south1 / scale
+            )
+        }
     }
 
     // MARK: - Creating a camera
@@ -337,20 +356,7 @@ public struct MercatorCamera: Hashable, Sendable {
         // total nor swallows the small turns after it.
         pivot.degrees += MapBearing.reducedTurn(degrees)
         let newBearing = MapBearing.wrapped(pivot.bearing - MapBearing.reducedTurn(pivot.degrees))
-        var x = pivot.x, y = pivot.y
-        if newBearing != pivot.bearing {
-            let before = MapBearing.sinCos(degrees: pivot.bearing)
-            let after = MapBearing.sinCos(degrees: newBearing)
-            // The anchor's Mercator point, from the pivot, and the center that puts it under
-            // the anchor at the new bearing: c' = (c + R(b)^T a / s) - R(b')^T a / s, with the
-            // y axis flipped, written as in zoom(to:around:).
-            let scale = pointsPerMercatorMeter
-            let (east0, south0) = MapBearing.unrotated(u, v, sin: before.sin, cos: before.cos)
-            let (east1, south1) = MapBearing.unrotated(u, v, sin: after.sin, cos: after.cos)
-            x = (pivot.x + ScreenTransform.eastingOffset(east0, pointsPerMercatorMeter: scale))
-                - ScreenTransform.eastingOffset(east1, pointsPerMercatorMeter: scale)
-            y = (pivot.y - south0 / scale) + south1 / scale
-        }
+        let (x, y) = pivot.center(scale: pointsPerMercatorMeter)
         let moved = commit(x: x, y: y, zoom: zoom, scale: pointsPerMercatorMeter, turn: turn(to: newBearing))
         (pivot.shownX, pivot.shownY, pivot.shownZoom) = (centerX, centerY, zoom)
         rotationPivot = moved ? nil : pivot
