@@ -191,6 +191,21 @@ struct WebMercatorTests {
             }
         }
         #expect(failed)
+        // An infinite latitude among good points fails, naming its index, as an infinite
+        // longitude does (before this row it was clamped onto the world's edge, and passed).
+        for bad in [Double.infinity, -.infinity, .nan] {
+            var lon = [2.35, 2.35, 2.35, 2.35], lat = [48.85, 48.85, bad, 48.85]
+            let error = lon.withUnsafeMutableBufferPointer { xs in
+                lat.withUnsafeMutableBufferPointer { ys in
+                    #expect(throws: GeometryError.self) { try WebMercator.projectInPlace(longitudes: xs, latitudes: ys) }
+                }
+            }
+            guard case .projTransform(let index, _, _)? = error else {
+                Issue.record("latitude \(bad): expected projTransform, got \(String(describing: error))")
+                continue
+            }
+            #expect(index == 2, "latitude \(bad)")
+        }
         let good = MercatorPoint(try Coordinate(latitude: 1, longitude: 2))
         #expect(isClose(good.x, 222_638.981586547, within: 1e-6))
         // The batch path on the same thread's context sees no stale error either.

@@ -122,11 +122,14 @@ enum WebMercatorPROJ {
     /// - Throws: `GeometryError/projTransform(index:code:message:)` naming the first point
     ///   that failed or came out non-finite.
     static func forwardInPlace(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int) throws(GeometryError) {
-        // Branch-free (min/max), so the pass vectorizes.
+        // Branch-free (min/max), so the pass vectorizes. An infinite latitude is made NaN (its
+        // v - v), not clamped, so that it fails as an infinite longitude does; a finite one is
+        // multiplied by exactly 1 (its sign, -0 included, kept).
         let scale = radiansPerDegree
         for index in 0..<count {
+            let v = y[index]
             x[index] *= scale
-            y[index] = WebMercator.clampedLatitude(y[index]) * scale
+            y[index] = WebMercator.clampedLatitude(v) * scale * (v - v + 1)
         }
         let (code, message) = withTransformation { proj -> (Int32, String) in
             guard let proj else {
