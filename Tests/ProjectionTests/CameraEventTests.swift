@@ -326,6 +326,21 @@ struct CameraEventTests {
         let small = camera
         #expect(throws: GeometryError.self) { try camera.setInsets(requested) }
         #expect(camera == small)
+        // Insets near the largest double leave exactly one point too (before: their sum was
+        // infinite and they scaled to nothing, leaving the whole screen); a size that is NaN,
+        // below 1 or negative is taken as 1 point, never giving NaN or negative insets.
+        let huge = try ScreenInsets(top: 1e308, left: .greatestFiniteMagnitude, bottom: 1e308, right: 1e308)
+        let fitted = huge.effective(widthPoints: 390, heightPoints: 844)
+        #expect(isClose(fitted.left + fitted.right, 389, within: 1e-9) && isClose(fitted.top + fitted.bottom, 843, within: 1e-9))
+        #expect(isClose(fitted.left / fitted.right, Double.greatestFiniteMagnitude / 1e308, within: 1e-12) && fitted.top == fitted.bottom)
+        let one = try ScreenInsets(top: 1, left: 1, bottom: 1, right: 1)
+        for (width, height) in [(Double.nan, 0.5), (0.5, -3), (-.infinity, .nan)] {
+            for insets in [ScreenInsets.zero, one, huge] {
+                let e = insets.effective(widthPoints: width, heightPoints: height)
+                #expect([e.top, e.left, e.bottom, e.right].allSatisfy { $0 == 0 }, "\(width) x \(height): \(e)")
+            }
+        }
+        #expect(one.effective(widthPoints: .infinity, heightPoints: 2e6) == one)
     }
 
     // MARK: - Jump

@@ -79,17 +79,24 @@ public struct ScreenInsets: Hashable, Sendable, Codable {
     /// offending pair scaled down in proportion until exactly one point is left. A resize
     /// therefore never fails because of insets; the camera keeps the requested insets for the
     /// next resize.
+    ///
+    /// A size outside ``ScreenTransform/sizeRangePoints`` is taken as the nearest size in it
+    /// (NaN as the smallest), as no camera has another: the insets are never negative or NaN.
     public func effective(widthPoints: Double, heightPoints: Double) -> ScreenInsets {
-        var insets = self
-        let across = left + right, down = top + bottom
-        if across > widthPoints - 1 {
-            let factor = (widthPoints - 1) / across
-            insets = ScreenInsets(uncheckedTop: insets.top, left: left * factor, bottom: insets.bottom, right: right * factor)
+        let sizes = ScreenTransform.sizeRangePoints
+        func inRange(_ size: Double) -> Double { size.isNaN ? sizes.lowerBound : min(max(size, sizes.lowerBound), sizes.upperBound) }
+        let width = inRange(widthPoints), height = inRange(heightPoints)
+        // Each pair halved before it is added (exact), so that two insets near the largest
+        // double do not add up to infinity and scale to nothing: the pair then leaves exactly
+        // one point, as any other.
+        @inline(__always) func fitted(_ a: Double, _ b: Double, into size: Double) -> (Double, Double) {
+            let halfA = a / 2, halfB = b / 2
+            guard halfA + halfB > (size - 1) / 2 else { return (a, b) }
+            let factor = (size - 1) / (halfA + halfB) / 2
+            return (a * factor, b * factor)
         }
-        if down > heightPoints - 1 {
-            let factor = (heightPoints - 1) / down
-            insets = ScreenInsets(uncheckedTop: top * factor, left: insets.left, bottom: bottom * factor, right: insets.right)
-        }
-        return insets
+        let (l, r) = fitted(left, right, into: width)
+        let (t, b) = fitted(top, bottom, into: height)
+        return ScreenInsets(uncheckedTop: t, left: l, bottom: b, right: r)
     }
 }
