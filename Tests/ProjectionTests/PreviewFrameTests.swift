@@ -279,7 +279,7 @@ struct PreviewFrameTests {
         }
     }
 
-    @Test("Polar users: the user's own pin is on the frame's edge at the world's edge (within 1e-6 points) and counts as in the frame")
+    @Test("BAD_INPUTS row 37: polar users: the user's own pin is on the frame's edge at the world's edge (within 1e-6 points, or a northing's last bit at the largest scales) and counts as in the frame")
     func polarUserPinInFrame() throws {
         for latitude in Self.polarLatitudes {
             for longitude in Self.polarLongitudes {
@@ -297,6 +297,23 @@ struct PreviewFrameTests {
                     #expect(isClose(pin.point.y, latitude > 0 ? 0 : height, within: 1e-6), "\(name): \(pin.point)")
                     #expect(pin.inFrame, "\(name): \(pin.point)")
                     #expect(pin.distanceMeters == 0, "\(name)")
+                }
+                // And for the tiniest circles, at the preview's largest scale (before: 4 nm
+                // beyond the world's edge, the pin was 0.018 to 3 616 points beyond the frame).
+                for radius in [1.0, 1e-6, 1e-9, .leastNonzeroMagnitude] where abs(latitude) > WebMercator.maximumLatitude {
+                    for (width, height) in [(390.0, Double?.none), (1e6, 562_500)] {
+                        let frame = try PreviewFrame(circle: GeodesicCircle(center: user, radiusMeters: radius), widthPoints: width, heightPoints: height)
+                        let layout = PinLayout(
+                            announcements: [Announcement(id: "me", status: "MISSING", latitude: latitude, longitude: longitude)], frame: frame)
+                        let pin = try #require(layout.pins.first)
+                        let name = "user (\(latitude), \(longitude)), radius \(radius), \(width) wide"
+                        // (At such scales a northing's last bit near the edge, 3.7e-9 m, is up to
+                        // 1 853 points: the center and the pin each within one of it.)
+                        let ulp = (WebMercator.worldWidthMeters / 2).ulp * frame.transform.pointsPerMercatorMeter
+                        #expect(pin.inFrame, "\(name): \(pin.point)")
+                        #expect(isClose(pin.point.y, latitude > 0 ? 0 : frame.heightPoints, within: 2 * ulp + 1e-6), "\(name): \(pin.point)")
+                        #expect(abs(pin.mercator.y) == WebMercator.worldWidthMeters / 2, "\(name)")
+                    }
                 }
             }
         }

@@ -6,7 +6,9 @@ import GeoMath
 /// ``PinEligibility``); CLOSED, unknown statuses, and missing or invalid coordinates are
 /// skipped, each with its reason, in input order. All pins are projected in one
 /// `proj_trans_generic` call; their placement in the frame is affine. Memory is the output plus
-/// two buffers of doubles; nothing is allocated per pin.
+/// two buffers of doubles; nothing is allocated per pin. A pin beyond the Web Mercator world
+/// north or south (latitudes beyond +-85.0511287798066, which project 4 nm beyond the world's
+/// edge, W/2) is placed on the edge, where the frame's top or bottom is for a polar user.
 public struct PinLayout: Hashable, Sendable {
     /// The pins, in input order.
     public let pins: [Pin]
@@ -34,12 +36,15 @@ public struct PinLayout: Hashable, Sendable {
         let (eastings, northings) = WebMercator.projectValid(coordinates)
 
         let user = frame.circle.center
+        let edge = WebMercator.worldWidthMeters / 2
         var pins: [Pin] = []
         pins.reserveCapacity(coordinates.count)
         var next = 0
         for (announcement, category) in zip(announcements, categories) {
             guard let category else { continue }
-            let mercator = MercatorPoint(uncheckedX: eastings[next], y: northings[next])
+            // (Onto the world's edge: at a preview's largest scale, a polar user's own pin 4 nm
+            // beyond it was 30 points above the frame.)
+            let mercator = MercatorPoint(uncheckedX: eastings[next], y: min(max(northings[next], -edge), edge))
             let point = frame.point(for: mercator)
             pins.append(Pin(
                 id: announcement.id, category: category, coordinate: coordinates[next],
