@@ -216,6 +216,21 @@ struct TileCoverTests {
             #expect(throws: GeometryError.self) { try camera.cover(tileSizePoints: size, into: &cover) }
         }
         #expect(throws: GeometryError.self) { try camera.cover(maximumTiles: 0, into: &cover) }
+        // A budget beyond 1 048 576 tiles (before: Int.max let a 1 000 000-point screen of
+        // 1-point tiles ask for 2.7e11 tiles, exhausting memory).
+        for budget in [MercatorCamera.maximumTileBudget + 1, Int.max] {
+            #expect(throws: GeometryError.invalidRendererParameter(name: "tile budget", value: Double(budget), expected: "an integer number of tiles in [1, 1048576]")) {
+                try camera.cover(maximumTiles: budget, into: &cover)
+            }
+        }
+        let huge = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 0, widthPoints: 1e6, heightPoints: 1e6)
+        do {
+            try huge.cover(tileSizePoints: 1, maximumTiles: MercatorCamera.maximumTileBudget, into: &cover)
+            Issue.record("a cover of 2.7e11 tiles did not throw")
+        } catch {
+            guard case .tooManyTiles(let count, MercatorCamera.maximumTileBudget) = error else { throw error }
+            #expect(count > 200_000_000_000)
+        }
         do {
             try camera.cover(tileSizePoints: 1, into: &cover)
             Issue.record("a cover of about 4 million tiles did not throw")

@@ -96,6 +96,10 @@ extension MercatorCamera {
     /// The default budget of a tile cover: 4 096 tiles (a 1 366 x 1 024 point iPad screen
     /// at 45 degrees needs under 60 tiles of 256 points).
     public static let defaultMaximumTiles = 4_096
+    /// The largest budget a cover takes: 1 048 576 tiles (32 MiB of tiles). A larger one
+    /// would let a huge screen of tiny tiles ask for billions of tiles (a 1 000 000-point
+    /// screen of 1-point tiles at zoom 0 needs 2.7e11) and exhaust memory.
+    public static let maximumTileBudget = 1 << 20
     /// The tile sizes accepted, in points.
     public static let tileSizeRangePoints: ClosedRange<Double> = 1...65_536
 
@@ -151,18 +155,20 @@ extension MercatorCamera {
     /// - Parameters:
     ///   - tileSizePoints: The tiles' size in points, in ``tileSizeRangePoints`` (default 256).
     ///   - rule: How the camera's zoom becomes a tile zoom (default ``TileZoomRule/floor``).
-    ///   - maximumTiles: The most tiles ``TileCover/tiles`` may hold (default 4 096).
+    ///   - maximumTiles: The most tiles ``TileCover/tiles`` may hold (default 4 096), 1 ...
+    ///     ``maximumTileBudget``.
     ///   - cover: Overwritten with the cover.
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a tile
-    ///   size out of range or a budget below 1; `GeometryError/tooManyTiles(count:maximum:)`
+    ///   size out of range or a budget out of its range; `GeometryError/tooManyTiles(count:maximum:)`
     ///   when the viewport needs more tiles than the budget. `cover` is then unchanged.
     public func cover(
         tileSizePoints: Double = defaultTileSizePoints, rule: TileZoomRule = .floor, maximumTiles: Int = defaultMaximumTiles,
         into cover: inout TileCover
     ) throws(GeometryError) {
         try Self.validateTileSize(tileSizePoints)
-        guard maximumTiles >= 1 else {
-            throw .invalidRendererParameter(name: "tile budget", value: Double(maximumTiles), expected: "an integer number of tiles >= 1")
+        guard maximumTiles >= 1, maximumTiles <= Self.maximumTileBudget else {
+            throw .invalidRendererParameter(
+                name: "tile budget", value: Double(maximumTiles), expected: "an integer number of tiles in [1, \(Self.maximumTileBudget)]")
         }
         let z = Self.tileZoom(zoom: zoom, tileSizePoints: tileSizePoints, rule: rule)
         let geometry = TileGeometry(camera: self, z: z)
