@@ -152,6 +152,12 @@ if [ "$status" -eq 0 ] && [ "$(grep -o '"category"' "$tmp/stdout" | wc -l)" -eq 
 else
   fail "20 000 pins under ulimit -v 1048576: exit status $status, $(grep -o '"category"' "$tmp/stdout" | wc -l) pins: $(head -c 300 "$tmp/stderr")"
 fi
+# A gesture trace keeps every pin's point on every frame: 721 frames of 100 000 pins need
+# about 5.5 GiB, refused before the frames are made (before: a crash report under the limit).
+head -n 100001 "$tmp/million.csv" >"$tmp/hundred-thousand.csv"
+LIMIT_KB=2000000 expect_error "a gesture trace onto 100 000 pins under ulimit -v 2000000" "MiB of memory to load, but the process may use only" \
+  "$geobench" render "${paris[@]}" --trace "$root/examples/gesture-trace.json" --pins "$tmp/hundred-thousand.csv" --output "$tmp/trace.html"
+[ ! -e "$tmp/trace.html" ] || fail "the refused trace left $tmp/trace.html"
 
 # --- Class 7 (part): repeated keys and deep nesting in scripts (row 52). ---
 camera='"camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844}'

@@ -75,7 +75,11 @@ struct RenderCommand: ParsableCommand {
         // the frame or on the camera's last state from the same Mercator points.
         let layout = try loadPins(pins, frame: frame, estimate: .renderedPins)
         if let trace {
-            let playback = try TracePlayback(trace: try FrameSuite.loadTrace(trace), pins: layout.pins)
+            let recorded = try FrameSuite.loadTrace(trace)
+            // (Every frame keeps every pin's point: checked against the memory limits before
+            // the frames are made, as a file is before it is loaded.)
+            try MemoryLimits.current().check(neededBytes: TracePlayback.neededBytes(frames: recorded.frames.count, pins: layout.pins.count), toLoad: trace)
+            let playback = try TracePlayback(trace: recorded, pins: layout.pins)
             if let index = self.frame {
                 guard playback.frames.indices.contains(index) else {
                     throw ValidationError("--frame \(index) is out of range: expected an integer in [0, \(playback.frames.count - 1)]")
