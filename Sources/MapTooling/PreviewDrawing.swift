@@ -222,20 +222,27 @@ public struct PreviewDrawing: Hashable, Sendable {
         return String(document.dropLast(closing.count)) + elements + closing
     }
 
+    /// `text` as an XML attribute value or text: escaped per Unicode scalar (not per
+    /// character: "<" followed by a combining mark is one character, "≮", yet a raw "<" in the
+    /// XML), `&`, `<`, `>` and `"` as entities; the control characters (U+0000 to U+001F and
+    /// U+007F) dropped; U+FFFE and U+FFFF, which XML 1.0 does not allow, replaced by U+FFFD.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case _ where character.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F }):
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x26: out.append(contentsOf: "&amp;".unicodeScalars)
+            case 0x3C: out.append(contentsOf: "&lt;".unicodeScalars)
+            case 0x3E: out.append(contentsOf: "&gt;".unicodeScalars)
+            case 0x22: out.append(contentsOf: "&quot;".unicodeScalars)
+            case 0..<0x20, 0x7F:
                 // Control characters are not allowed in XML attributes, even escaped: dropped.
                 continue
-            default: out.append(character)
+            case 0xFFFE, 0xFFFF:
+                // Not characters in XML 1.0 at all: the replacement character instead.
+                out.append("\u{FFFD}")
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 }
