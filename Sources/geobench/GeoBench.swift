@@ -14,7 +14,8 @@ import Darwin
 /// Errors (bad input, malformed arguments, an output that cannot be written) print one line on
 /// stderr and exit with status 1. All output goes through `DescriptorOutput`, which reports a
 /// failed write; a broken pipe still ends the process through SIGPIPE, silently, as for any
-/// Unix filter.
+/// Unix filter. SIGXFSZ is ignored, so a write beyond a file size limit fails with "File too
+/// large" (EFBIG) instead of ending the process.
 @main
 struct GeoBench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,6 +25,9 @@ struct GeoBench: ParsableCommand {
     )
 
     static func main() {
+        // A file size limit (ulimit -f) makes a write beyond it fail with EFBIG, reported like
+        // any failed write (the temporary file removed), instead of killing the process.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()
