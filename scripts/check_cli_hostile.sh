@@ -222,6 +222,24 @@ else
   fail "examples/fullscreen-camera.json: exit status $status, $states states for $events events: $(head -c 300 "$tmp/stderr")"
 fi
 
+# render --motion-path on a small screen, behind large insets, and a last motion shorter than
+# one 60 fps frame (row 51): exit 0, the last motion drawn (its duration on the chart).
+fly='{"type":"fly","latitude":52.52,"longitude":13.405,"zoom":11}'
+printf '{"camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":60,"height":60},"events":[%s]}' "$fly" >"$tmp/small.json"
+script big-insets "$fly" ',"insets":{"top":400,"bottom":400}'
+script short-ease "$fly"',{"type":"ease","latitude":48.8566,"longitude":2.3522,"zoom":14,"duration":0.01}'
+script shorter-ease '{"type":"ease","latitude":48.8566,"longitude":2.3522,"zoom":14,"duration":0.001}'
+for motion in small:7.93 big-insets:5.73 short-ease:0.01 shorter-ease:0.00; do
+  name="${motion%%:*}" seconds="${motion#*:}" status=0
+  ( ulimit -v 1048576; timeout 10 "$geobench" render "${paris[@]}" --script "$tmp/$name.json" --motion-path >"$tmp/stdout" 2>"$tmp/stderr" ) || status=$?
+  if [ "$status" -eq 0 ] && [ ! -s "$tmp/stderr" ] && grep -q 'id="motion-track"' "$tmp/stdout" && grep -q "t = $seconds s" "$tmp/stdout"; then
+    checks=$((checks + 1))
+    echo "ok - render --motion-path of $name.json draws its last motion (t = $seconds s)"
+  else
+    fail "render --motion-path of $name.json: exit status $status, $(grep -o 't = [0-9.]* s' "$tmp/stdout" || true): $(head -c 300 "$tmp/stderr")"
+  fi
+done
+
 if [ "$failures" -gt 0 ]; then
   echo "cli-hostile: $failures checks failed, $checks passed" >&2
   exit 1

@@ -137,12 +137,32 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         /// For a frame sampled during a motion (``run(sampling:reducedMotion:_:)``), the seconds
         /// since that motion began; nil for the initial state and the state after each event.
         public let seconds: Double?
+        /// For the state after a motion event (a fly, an ease, an animated double-tap, a
+        /// release), the seconds the motion ran: its duration, or the time at which the next
+        /// event interrupted it (0 for a motion of no duration); nil for the other states.
+        /// A motion shorter than one frame of a sampling has no frames, but this time.
+        /// Equality and hashing leave it out: they compare the state (camera, center, track,
+        /// seconds), not how long the motion that led to it ran (a reduced-motion run's states
+        /// are those of the same run without it).
+        public let motionSeconds: Double?
 
-        init(camera: MercatorCamera, center: Coordinate, track: [ScreenPoint], seconds: Double? = nil) {
+        public static func == (a: State, b: State) -> Bool {
+            a.camera == b.camera && a.center == b.center && a.track == b.track && a.seconds == b.seconds
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(camera)
+            hasher.combine(center)
+            hasher.combine(track)
+            hasher.combine(seconds)
+        }
+
+        init(camera: MercatorCamera, center: Coordinate, track: [ScreenPoint], seconds: Double? = nil, motionSeconds: Double? = nil) {
             self.camera = camera
             self.center = center
             self.track = track
             self.seconds = seconds
+            self.motionSeconds = motionSeconds
         }
     }
 
@@ -292,9 +312,9 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         }
         let pins = ProjectedPins(coordinates: track)
         var points: [ScreenPoint] = []
-        func record(_ seconds: Double? = nil) -> Bool {
+        func record(_ seconds: Double? = nil, motionSeconds: Double? = nil) -> Bool {
             camera.place(pins, into: &points)
-            return body(State(camera: camera, center: camera.center, track: points, seconds: seconds))
+            return body(State(camera: camera, center: camera.center, track: points, seconds: seconds, motionSeconds: motionSeconds))
         }
         guard record() else { return }
         for (index, event) in events.enumerated() {
@@ -339,7 +359,7 @@ public struct CameraScript: Hashable, Sendable, Decodable {
                 }
             }
             camera = stop.map { motion.state(atSeconds: $0) } ?? motion.resting
-            guard record() else { return }
+            guard record(motionSeconds: end) else { return }
         }
     }
 

@@ -106,3 +106,72 @@ public struct MotionPathDrawing: Hashable, Sendable {
         return String(document.dropLast(closing.count)) + svgElements + closing
     }
 }
+
+extension MotionPathDrawing {
+    /// One motion of a sampled camera script: its samples and where it rested or was stopped.
+    public struct Motion: Hashable, Sendable {
+        /// The start (0 seconds), then the frames; for a motion shorter than one frame, its
+        /// start and its end (at the seconds it ran).
+        public let samples: [Sample]
+        /// Where the motion came to rest or was stopped.
+        public let restingCenter: MercatorPoint
+    }
+
+    /// Takes the states of a camera script run with a sampling (``CameraScript/run(sampling:reducedMotion:_:)``)
+    /// one by one and keeps the last motion that ran for a time > 0, sampled or not.
+    public struct Recorder: Sendable {
+        /// The last motion with a duration so far (nil: none yet).
+        public private(set) var lastMotion: Motion?
+        private var frames: [Sample] = []
+        private var before: MercatorCamera?
+
+        /// A recorder that has seen no state.
+        public init() {}
+
+        /// Takes the next state of the run.
+        public mutating func take(_ state: CameraScript.State) {
+            if let seconds = state.seconds {
+                if frames.isEmpty, let before {
+                    frames.append(Sample(seconds: 0, center: before.centerMercator, zoom: before.zoom))
+                }
+                frames.append(Sample(seconds: seconds, center: state.camera.centerMercator, zoom: state.camera.zoom))
+            } else {
+                let ran = state.motionSeconds ?? 0
+                if frames.isEmpty, ran > 0, let before {
+                    // Shorter than one frame: no frame was sampled; its start and its end.
+                    frames = [
+                        Sample(seconds: 0, center: before.centerMercator, zoom: before.zoom),
+                        Sample(seconds: ran, center: state.camera.centerMercator, zoom: state.camera.zoom),
+                    ]
+                }
+                if !frames.isEmpty {
+                    lastMotion = Motion(samples: frames, restingCenter: state.camera.centerMercator)
+                    frames = []
+                }
+            }
+            before = state.camera
+        }
+    }
+
+    /// The most space left around the track on ``view(fitting:sizeOf:)``, in points.
+    public static let maximumViewPadding = 40.0
+
+    /// The view a motion's track is drawn on: `camera`'s size, north-up, without insets,
+    /// fitted to `centers` with a padding of 40 points, or a quarter of the screen's shorter
+    /// side less one point where that is less (so that at least half of the screen is left to
+    /// the track, on a screen of any size).
+    ///
+    /// - Parameters:
+    ///   - centers: The places to show (at least one).
+    ///   - camera: The camera whose size (and limits and bounds) the view keeps.
+    /// - Throws: `GeometryError/emptyFitTarget` for no centers.
+    public static func view(fitting centers: [MercatorPoint], sizeOf camera: MercatorCamera) throws(GeometryError) -> MercatorCamera {
+        var view = camera
+        try view.setInsets(.zero)
+        try view.jump(bearing: 0)
+        let shorter = min(view.widthPoints, view.heightPoints)
+        let padding = max(0, min(maximumViewPadding, (shorter - 1) / 4))
+        try view.fit(.coordinates(centers.map(\.coordinate)), padding: padding)
+        return view
+    }
+}

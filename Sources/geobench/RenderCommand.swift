@@ -101,21 +101,10 @@ struct RenderCommand: ParsableCommand {
             // --motion-path, the frames of the motion being played, until the next starts).
             parsed.track = []
             var last: MercatorCamera? = nil
-            var before: MercatorCamera? = nil
-            var frames: [MotionPathDrawing.Sample] = []
-            var lastMotion: (samples: [MotionPathDrawing.Sample], rest: MercatorPoint)? = nil
+            var recorder = MotionPathDrawing.Recorder()
             let sampling = motionPath ? try CameraScript.Sampling(framesPerSecond: 60) : nil
             try parsed.run(sampling: sampling) { state in
-                if let seconds = state.seconds {
-                    if frames.isEmpty, let before {
-                        frames.append(.init(seconds: 0, center: before.centerMercator, zoom: before.zoom))
-                    }
-                    frames.append(.init(seconds: seconds, center: state.camera.centerMercator, zoom: state.camera.zoom))
-                } else if !frames.isEmpty {
-                    lastMotion = (frames, state.camera.centerMercator)
-                    frames = []
-                }
-                before = state.camera
+                if motionPath { recorder.take(state) }
                 last = state.camera
                 return true
             }
@@ -123,14 +112,13 @@ struct RenderCommand: ParsableCommand {
             transform = last.transform
             camera = last
             if motionPath {
-                guard let lastMotion else { throw ValidationError("--motion-path: the script has no motion with a duration to draw") }
+                guard let lastMotion = recorder.lastMotion else {
+                    throw ValidationError("--motion-path: the script has no motion with a duration to draw")
+                }
                 // A north-up view of the camera's size fitting the whole track.
-                var view = last
-                let places = (lastMotion.samples.map(\.center) + [lastMotion.rest]).map(\.coordinate)
-                try view.jump(bearing: 0)
-                try view.fit(.coordinates(places), padding: 40)
-                transform = view.transform
-                path = MotionPathDrawing(samples: lastMotion.samples, restingCenter: lastMotion.rest, transform: transform)
+                let centers = lastMotion.samples.map(\.center) + [lastMotion.restingCenter]
+                transform = try MotionPathDrawing.view(fitting: centers, sizeOf: last).transform
+                path = MotionPathDrawing(samples: lastMotion.samples, restingCenter: lastMotion.restingCenter, transform: transform)
             }
         }
         // The drawn camera, for the clusters, tiles and scale bar only: the script's last, or the
