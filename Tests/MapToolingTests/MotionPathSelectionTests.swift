@@ -26,7 +26,7 @@ struct MotionPathSelectionTests {
 
     static let fly = #"{"type":"fly","latitude":52.52,"longitude":13.405,"zoom":11}"#
 
-    @Test("a last motion shorter than one frame is the one drawn, from its start to its end")
+    @Test("BAD_INPUTS row 94: a last motion shorter than one frame is the one drawn, from its start to its end")
     func shortLastMotion() throws {
         let berlin = MercatorPoint(try Coordinate(latitude: 52.52, longitude: 13.405))
         let script = try Self.script(events: Self.fly + #",{"type":"ease","latitude":48.8566,"longitude":2.3522,"zoom":14,"duration":0.01}"#)
@@ -62,7 +62,7 @@ struct MotionPathSelectionTests {
         #expect(none == nil)
     }
 
-    @Test("the view holds the track on small screens and behind large insets: 40 points of padding at most, less where the screen is small")
+    @Test("BAD_INPUTS row 94: the view holds the track on small screens and behind large insets: 40 points of padding at most, less where the screen is small")
     func smallViews() throws {
         let cases: [(camera: String, padding: Double)] = [
             (#"{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":60,"height":60}"#, 14.75),

@@ -167,7 +167,7 @@ struct SVGWellFormednessTests {
         return ids
     }
 
-    @Test("pins with hostile ids: the preview drawing and the cluster drawing are well-formed XML, and no id is lost")
+    @Test("BAD_INPUTS row 93: pins with hostile ids: the preview drawing and the cluster drawing are well-formed XML, and no id is lost")
     func hostileIDs() throws {
         let ids = Self.ids(fuzzed: 400)
         let center = try Coordinate(latitude: 48.8566, longitude: 2.3522)
