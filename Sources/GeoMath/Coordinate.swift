@@ -103,4 +103,19 @@ package enum Longitude {
         let r = degrees.remainder(dividingBy: 360) + 0.0
         return r == -180 ? 180 : r
     }
+
+    /// The western and eastern edges of a box for the longitudes from `west` eastward to
+    /// `east` (any finite degrees, `widthDegrees` apart before rounding, the width below 360):
+    /// west wrapped into [-180, 180), east into (-180, 180].
+    ///
+    /// When both edges round onto the antimeridian, west -180 and east 180 would be every
+    /// longitude. That is right for a width of about 360 degrees; a width below 180 degrees
+    /// (a range narrower than a unit in the last place about the antimeridian) gives the
+    /// zero-width box on the antimeridian instead, west = east = -180. Every other range gives
+    /// exactly `wrapped(west)` and `wrappedEast(east)`.
+    package static func boxEdges(west: Double, east: Double, widthDegrees: Double) -> (west: Double, east: Double) {
+        let wrappedWest = wrapped(west), wrappedEast = wrappedEast(east)
+        if wrappedWest == -180, wrappedEast == 180, widthDegrees < 180 { return (-180, -180) }
+        return (wrappedWest, wrappedEast)
+    }
 }

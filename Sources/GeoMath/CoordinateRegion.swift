@@ -40,9 +40,9 @@ public struct CoordinateRegion: Hashable, Sendable, Codable {
         guard span.longitudeDelta < 360 else {
             return CoordinateBounds(uncheckedSouth: south, north: north, west: -180, east: 180)
         }
-        return CoordinateBounds(
-            uncheckedSouth: south, north: north,
-            west: Longitude.wrapped(center.longitude - span.longitudeDelta / 2),
-            east: Longitude.wrappedEast(center.longitude + span.longitudeDelta / 2))
+        let edges = Longitude.boxEdges(
+            west: center.longitude - span.longitudeDelta / 2, east: center.longitude + span.longitudeDelta / 2,
+            widthDegrees: span.longitudeDelta)
+        return CoordinateBounds(uncheckedSouth: south, north: north, west: edges.west, east: edges.east)
     }
 }

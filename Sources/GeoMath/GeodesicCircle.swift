@@ -90,10 +90,9 @@ public struct GeodesicCircle: Hashable, Sendable {
             self.bounds = CoordinateBounds(uncheckedSouth: south, north: north, west: -180, east: 180)
             self.span = CoordinateSpan(uncheckedLatitudeDelta: latitudeDelta, longitudeDelta: 360)
         } else {
-            self.bounds = CoordinateBounds(
-                uncheckedSouth: south, north: north,
-                west: Longitude.wrapped(longitude - halfWidth),
-                east: Longitude.wrappedEast(longitude + halfWidth))
+            let edges = Longitude.boxEdges(
+                west: longitude - halfWidth, east: longitude + halfWidth, widthDegrees: 2 * halfWidth)
+            self.bounds = CoordinateBounds(uncheckedSouth: south, north: north, west: edges.west, east: edges.east)
             self.span = CoordinateSpan(uncheckedLatitudeDelta: latitudeDelta, longitudeDelta: min(360, 2 * halfWidth))
         }
     }

@@ -22,6 +22,41 @@ struct CoordinateRegionTests {
         #expect(decoded == nil)
     }
 
+    @Test("A zero-width range on the antimeridian stays a zero-width box; a span rounding to the world stays the world")
+    func antimeridianZeroWidth() throws {
+        let origin = try Coordinate(latitude: 0, longitude: 0)
+        // A zero-width box on the antimeridian, written any way, round-trips to one, not to
+        // every longitude.
+        for (west, east) in [(180.0, -180.0), (-180, -180), (180, 180)] {
+            let box = try CoordinateBounds(south: 0, north: 0, west: west, east: east)
+            let back = CoordinateRegion(bounds: box).bounds
+            #expect(back.west == -180 && back.east == -180, "\(box) -> \(back)")
+            #expect(!back.spansAllLongitudes && !back.contains(origin))
+        }
+        // A center on the antimeridian with a span too small to move the edges off it.
+        for longitude in [180.0, -180] {
+            for delta in [0.0, 1e-20, 1e-14] {
+                let region = CoordinateRegion(
+                    center: try Coordinate(latitude: 10, longitude: longitude),
+                    span: try CoordinateSpan(latitudeDelta: 1, longitudeDelta: delta))
+                let b = region.bounds
+                #expect(b.west == -180 && b.east == -180, "center \(longitude), span \(delta): \(b)")
+                let zero = try Coordinate(latitude: 10, longitude: 0)
+                let east = try Coordinate(latitude: 10, longitude: 180), west = try Coordinate(latitude: 10, longitude: -180)
+                #expect(!b.contains(zero) && b.contains(east) && b.contains(west))
+            }
+        }
+        // A span of (or rounding to) 360 degrees is still every longitude.
+        for delta in [360, 360 - 1e-14] {
+            let region = CoordinateRegion(center: origin, span: try CoordinateSpan(latitudeDelta: 1, longitudeDelta: delta))
+            #expect(region.bounds.spansAllLongitudes, "span \(delta): \(region.bounds)")
+        }
+        // A span just wide enough to leave the antimeridian is unchanged: it crosses it.
+        let crossing = CoordinateRegion(
+            center: try Coordinate(latitude: 0, longitude: 180), span: try CoordinateSpan(latitudeDelta: 0, longitudeDelta: 1e-12))
+        #expect(crossing.bounds.crossesAntimeridian && crossing.bounds.west < 180 && crossing.bounds.east > -180)
+    }
+
     @Test("A region's bounds: center +- half the span, clipped at the poles, wrapped across the antimeridian")
     func bounds() throws {
         let fiji = CoordinateRegion(

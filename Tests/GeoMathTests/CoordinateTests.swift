@@ -78,6 +78,35 @@ struct CoordinateTests {
         #expect(GeometryError.invalidRadius(-1).description.contains("greater than 0"))
     }
 
+    @Test("Longitude.boxEdges: both edges on the antimeridian are every longitude only for a width near 360 degrees; otherwise exactly the wrapped edges")
+    func boxEdges() {
+        // Rounded onto the antimeridian on both sides: a zero-width box on it below 180
+        // degrees of width, every longitude from 180 on.
+        for width in [0, 1e-300, 1e-14, 179.9] {
+            for (west, east) in [(-180.0, 180.0), (180, -180), (-180, -180), (180, 180), (540, -540)] {
+                let edges = Longitude.boxEdges(west: west, east: east, widthDegrees: width)
+                #expect(edges.west == -180 && edges.east == -180, "\(west), \(east), width \(width)")
+            }
+        }
+        for width in [180, 360.0.nextDown, 360] {
+            let edges = Longitude.boxEdges(west: -180, east: 180, widthDegrees: width)
+            #expect(edges.west == -180 && edges.east == 180, "width \(width)")
+        }
+        // Everything else: wrapped(west) and wrappedEast(east), bit for bit.
+        let offsets = [0, 1e-13, -1e-13, 0.5, 90, 179.99999999999997, 180, 359.9]
+        for base in [-540.0, -180, -90, 0, 90, 180, 540] {
+            for a in offsets {
+                for b in offsets {
+                    let west = base + a, east = base + b
+                    let edges = Longitude.boxEdges(west: west, east: east, widthDegrees: abs(east - west))
+                    let w = Longitude.wrapped(west), e = Longitude.wrappedEast(east)
+                    if w == -180 && e == 180 && abs(east - west) < 180 { continue }
+                    #expect(edges.west.bitPattern == w.bitPattern && edges.east.bitPattern == e.bitPattern, "\(west), \(east)")
+                }
+            }
+        }
+    }
+
     @Test("Codable round trip, and decoding validates")
     func codable() throws {
         let coordinate = try Coordinate(latitude: -33.9, longitude: 151.2)

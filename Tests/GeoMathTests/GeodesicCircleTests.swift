@@ -196,6 +196,30 @@ struct GeodesicCircleTests {
         }
     }
 
+    @Test("BAD_INPUTS row 11: a circle too small to reach past the antimeridian has a zero-width box on it, never every longitude")
+    func row11TinyCircleOnAntimeridian() throws {
+        let origin = try Coordinate(latitude: 0, longitude: 0)
+        let antimeridian = try Coordinate(latitude: 0, longitude: 180)
+        for longitude in [180.0, -180] {
+            for radius in [1e-9, 1e-12, .leastNonzeroMagnitude] {
+                let circle = try Self.region(0, longitude, radius)
+                let b = circle.bounds
+                #expect(b.west == -180 && b.east == -180, "radius \(radius): \(b)")
+                #expect(!b.spansAllLongitudes && !b.crossesAntimeridian && b.longitudeWidthDegrees == 0)
+                #expect(!b.contains(origin), "radius \(radius): (0, 0) is 20 000 km away")
+                #expect(b.contains(circle.center) && b.contains(antimeridian))
+                #expect(Self.isValid(circle))
+                #expect(circle.span.longitudeDelta < 1e-13)
+                // The circle's region gives the same zero-width box, not the world.
+                #expect(circle.region.bounds == b)
+            }
+        }
+        // A circle a few units in the last place east of the antimeridian keeps its tiny box.
+        let nearby = try Self.region(0, -180 + 1e-13, 1e-9)
+        #expect(!nearby.bounds.spansAllLongitudes && !nearby.bounds.crossesAntimeridian)
+        #expect(nearby.bounds.longitudeWidthDegrees < 1e-13 && nearby.bounds.contains(nearby.center))
+    }
+
     @Test("BAD_INPUTS row 12: a region crossing the antimeridian has west > east and a correct span")
     func row12CrossingAntimeridian() throws {
         let region = try Self.region(-17.7, 179.95, 10_000)  // Fiji, 10 km

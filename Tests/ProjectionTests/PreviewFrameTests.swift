@@ -183,6 +183,23 @@ struct PreviewFrameTests {
         #expect(throws: GeometryError.self) { try frame.coordinate(at: ScreenPoint(x: 0, y: .nan)) }
     }
 
+    @Test("BAD_INPUTS row 42: a view a few nanometres wide on the antimeridian shows a zero-width box on it, never every longitude")
+    func row42TinyViewOnAntimeridian() throws {
+        let origin = try Coordinate(latitude: 0, longitude: 0)
+        for longitude in [180.0, -180] {
+            for radius in [1e-10, 1e-12, .leastNonzeroMagnitude] {
+                let circle = try GeodesicCircle(center: Coordinate(latitude: 0, longitude: longitude), radiusMeters: radius)
+                let bounds = try PreviewFrame(circle: circle, widthPoints: 390).transform.visibleBounds
+                #expect(bounds.west == -180 && bounds.east == -180, "radius \(radius): \(bounds)")
+                #expect(!bounds.spansAllLongitudes && !bounds.contains(origin))
+                #expect(bounds.contains(circle.center) && bounds.south <= 0 && bounds.north >= 0)
+            }
+        }
+        // The whole world is still every longitude.
+        let world = try PreviewFrame(circle: GeodesicCircle.world, widthPoints: 390).transform.visibleBounds
+        #expect(world.spansAllLongitudes)
+    }
+
     @Test("BAD_INPUTS row 17: a pin across the antimeridian lands next to the center")
     func row17Antimeridian() throws {
         let region = GeodesicCircle.userVicinity(around: try Coordinate(latitude: -17.7, longitude: 179.98))

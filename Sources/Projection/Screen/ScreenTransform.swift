@@ -256,9 +256,14 @@ public struct ScreenTransform: Hashable, Sendable {
         let north = WebMercatorPROJ.inverse(x: 0, y: min(centerY + extents.north / scale, world / 2)).latitude
         let south = WebMercatorPROJ.inverse(x: 0, y: max(centerY - extents.south / scale, -world / 2)).latitude
         var west = -180.0, east = 180.0
-        if (extents.west + extents.east) / scale < world {
-            west = Longitude.wrapped(WebMercatorPROJ.inverse(x: WebMercator.nearestCopyOffset(centerX - extents.west / scale), y: 0).longitude)
-            east = Longitude.wrappedEast(WebMercatorPROJ.inverse(x: WebMercator.nearestCopyOffset(centerX + extents.east / scale), y: 0).longitude)
+        let width = (extents.west + extents.east) / scale
+        if width < world {
+            let edges = Longitude.boxEdges(
+                west: WebMercatorPROJ.inverse(x: WebMercator.nearestCopyOffset(centerX - extents.west / scale), y: 0).longitude,
+                east: WebMercatorPROJ.inverse(x: WebMercator.nearestCopyOffset(centerX + extents.east / scale), y: 0).longitude,
+                widthDegrees: width / world * 360)
+            west = edges.west
+            east = edges.east
         }
         let clamp = WebMercator.maximumLatitude
         return CoordinateBounds(
