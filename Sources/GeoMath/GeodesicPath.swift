@@ -19,6 +19,80 @@ public struct GeodesicDestination: Hashable, Sendable, Codable {
     public let finalAzimuthDegrees: Double
 }
 
+extension GeodesicPath {
+    private enum CodingKeys: String, CodingKey {
+        case distanceMeters, initialAzimuthDegrees, finalAzimuthDegrees
+    }
+
+    /// Decodes a path and validates the documented ranges: the distance a finite number of
+    /// metres in [0, ``WGS84/halfMeridianMeters``], both azimuths finite degrees in [-180, 180].
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` at the invalid field, its description the
+    ///   ``GeometryError/invalidDistance(_:)`` or ``GeometryError/invalidAzimuth(_:)`` message.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let distance = try container.decode(Double.self, forKey: .distanceMeters)
+        let initial = try container.decode(Double.self, forKey: .initialAzimuthDegrees)
+        let final = try container.decode(Double.self, forKey: .finalAzimuthDegrees)
+        guard distance >= 0, distance <= WGS84.halfMeridianMeters else {
+            throw GeodesicDecoding.corrupted(.invalidDistance(distance), at: .distanceMeters, in: container)
+        }
+        guard abs(initial) <= 180 else {
+            throw GeodesicDecoding.corrupted(.invalidAzimuth(initial), at: .initialAzimuthDegrees, in: container)
+        }
+        guard abs(final) <= 180 else {
+            throw GeodesicDecoding.corrupted(.invalidAzimuth(final), at: .finalAzimuthDegrees, in: container)
+        }
+        self.init(distanceMeters: distance, initialAzimuthDegrees: initial, finalAzimuthDegrees: final)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(distanceMeters, forKey: .distanceMeters)
+        try container.encode(initialAzimuthDegrees, forKey: .initialAzimuthDegrees)
+        try container.encode(finalAzimuthDegrees, forKey: .finalAzimuthDegrees)
+    }
+}
+
+extension GeodesicDestination {
+    private enum CodingKeys: String, CodingKey {
+        case coordinate, finalAzimuthDegrees
+    }
+
+    /// Decodes a destination and validates it: the coordinate as ``Coordinate`` decodes
+    /// (latitude in [-90, 90], longitude in [-180, 180]), the azimuth finite degrees in
+    /// [-180, 180].
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` at the invalid field, its description the
+    ///   ``GeometryError`` message.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let coordinate = try container.decode(Coordinate.self, forKey: .coordinate)
+        let final = try container.decode(Double.self, forKey: .finalAzimuthDegrees)
+        guard abs(final) <= 180 else {
+            throw GeodesicDecoding.corrupted(.invalidAzimuth(final), at: .finalAzimuthDegrees, in: container)
+        }
+        self.init(coordinate: coordinate, finalAzimuthDegrees: final)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(coordinate, forKey: .coordinate)
+        try container.encode(finalAzimuthDegrees, forKey: .finalAzimuthDegrees)
+    }
+}
+
+private enum GeodesicDecoding {
+    /// The decoding error for a field holding an invalid value: at the field, described by the
+    /// ``GeometryError``'s message, which is its underlying error.
+    static func corrupted<Key: CodingKey>(
+        _ error: GeometryError, at key: Key, in container: KeyedDecodingContainer<Key>
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(
+            .init(codingPath: container.codingPath + [key], debugDescription: error.description, underlyingError: error))
+    }
+}
+
 extension Coordinate {
     /// Geodesic distance to another coordinate on the WGS84 ellipsoid, in metres.
     ///

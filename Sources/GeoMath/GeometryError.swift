@@ -27,9 +27,11 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     case invalidLatitudeOrder(south: Double, north: Double)
     /// A circle radius that is not a finite number greater than 0 metres.
     case invalidRadius(Double)
-    /// A geodesic distance that is not a finite number of metres.
+    /// A geodesic distance that is not a finite number of metres; or, decoding a
+    /// ``GeodesicPath``, one outside [0, ``WGS84/halfMeridianMeters``].
     case invalidDistance(Double)
-    /// An azimuth that is not a finite number of degrees.
+    /// An azimuth that is not a finite number of degrees; or, decoding a ``GeodesicPath`` or a
+    /// ``GeodesicDestination``, one outside [-180, 180].
     case invalidAzimuth(Double)
     /// A span delta that is not a finite number of degrees in [0, `maximum`] (180 for
     /// latitude, 360 for longitude).
@@ -116,9 +118,13 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
         case .invalidRadius(let value):
             return "radius \(value) m \(Self.problem(value)): expected a finite number of metres greater than 0"
         case .invalidDistance(let value):
-            return "distance \(value) m \(Self.problem(value)): expected a finite number of metres"
+            // Finite distances are refused only by decoding a GeodesicPath: name its range.
+            let range = value.isFinite ? " in [0, \(WGS84.halfMeridianMeters)] (a geodesic path's length)" : ""
+            return "distance \(value) m \(Self.problem(value)): expected a finite number of metres\(range)"
         case .invalidAzimuth(let value):
-            return "azimuth \(value) \(Self.problem(value)): expected a finite number of degrees"
+            // Finite azimuths are refused only by decoding a geodesic path or destination.
+            let range = value.isFinite ? " in [-180, 180] (a geodesic's azimuth)" : ""
+            return "azimuth \(value) \(Self.problem(value)): expected a finite number of degrees\(range)"
         case .invalidSpan(let name, let value, let maximum):
             return "\(name) \(value) \(Self.problem(value)): expected a finite number of degrees in [0, \(maximum)]"
         case .mercatorOutsideWorld(let x, let y):

@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import TestSupport
 import Testing
@@ -108,6 +109,79 @@ struct GeodesicPathTests {
             let end = try start.destination(distanceMeters: distance, azimuthDegrees: azimuth)
             let path = start.geodesic(to: end.coordinate)
             return isClose(path.distanceMeters, distance, within: 1e-6)
+        }
+    }
+    @Test("Codable: paths and destinations round trip; decoding validates the documented ranges")
+    func codable() throws {
+        let start = try Coordinate(latitude: 45, longitude: 10)
+        let north = try Coordinate(latitude: 90, longitude: 0), south = try Coordinate(latitude: -90, longitude: 0)
+        for path in [start.geodesic(to: try Coordinate(latitude: -45, longitude: -170)), start.geodesic(to: start), north.geodesic(to: south)] {
+            #expect(try JSONDecoder().decode(GeodesicPath.self, from: JSONEncoder().encode(path)) == path)
+        }
+        let destination = try start.destination(distanceMeters: 1e7, azimuthDegrees: -170)
+        #expect(try JSONDecoder().decode(GeodesicDestination.self, from: JSONEncoder().encode(destination)) == destination)
+        // The edges of the documented ranges decode.
+        let edge = #"{"distanceMeters":\#(WGS84.halfMeridianMeters),"initialAzimuthDegrees":-180,"finalAzimuthDegrees":180}"#
+        let decoded = try JSONDecoder().decode(GeodesicPath.self, from: Data(edge.utf8))
+        #expect(decoded.distanceMeters == WGS84.halfMeridianMeters && decoded.initialAzimuthDegrees == -180)
+        #expect(try JSONDecoder().decode(GeodesicPath.self, from: Data(#"{"distanceMeters":0,"initialAzimuthDegrees":0,"finalAzimuthDegrees":0}"#.utf8)).distanceMeters == 0)
+
+        func path(_ distance: String, _ initial: String, _ final: String) -> String {
+            #"{"distanceMeters":\#(distance),"initialAzimuthDegrees":\#(initial),"finalAzimuthDegrees":\#(final)}"#
+        }
+        let beyond = WGS84.halfMeridianMeters.nextUp
+        let badPaths: [(String, GeometryError, String)] = [
+            (path("-5", "1e300", "720"), .invalidDistance(-5), "distanceMeters"),
+            (path("-1e-300", "0", "0"), .invalidDistance(-1e-300), "distanceMeters"),
+            (path("\(beyond)", "0", "0"), .invalidDistance(beyond), "distanceMeters"),
+            (path("1", "1e300", "0"), .invalidAzimuth(1e300), "initialAzimuthDegrees"),
+            (path("1", "-180.00000000000003", "0"), .invalidAzimuth(-180.00000000000003), "initialAzimuthDegrees"),
+            (path("1", "0", "720"), .invalidAzimuth(720), "finalAzimuthDegrees"),
+        ]
+        for (json, expected, key) in badPaths {
+            #expect { try JSONDecoder().decode(GeodesicPath.self, from: Data(json.utf8)) } throws: { error in
+                guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
+                return context.underlyingError as? GeometryError == expected && context.debugDescription == expected.description
+                    && context.codingPath.map(\.stringValue) == [key]
+            }
+        }
+        #expect(GeometryError.invalidDistance(-5).description
+            == "distance -5.0 m is out of range: expected a finite number of metres in [0, \(WGS84.halfMeridianMeters)] (a geodesic path's length)")
+        #expect(GeometryError.invalidAzimuth(720).description
+            == "azimuth 720.0 is out of range: expected a finite number of degrees in [-180, 180] (a geodesic's azimuth)")
+        // Non-finite values (refused by destination(distanceMeters:azimuthDegrees:)) keep their message.
+        #expect(GeometryError.invalidAzimuth(.infinity).description == "azimuth inf is infinite: expected a finite number of degrees")
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(GeodesicPath.self, from: Data(#"{"distanceMeters":1,"initialAzimuthDegrees":0}"#.utf8))
+        }
+
+        let badDestinations: [(String, GeometryError)] = [
+            (#"{"coordinate":{"latitude":0,"longitude":0},"finalAzimuthDegrees":720}"#, .invalidAzimuth(720)),
+            (#"{"coordinate":{"latitude":0,"longitude":0},"finalAzimuthDegrees":-1e300}"#, .invalidAzimuth(-1e300)),
+            (#"{"coordinate":{"latitude":95,"longitude":0},"finalAzimuthDegrees":0}"#, .invalidLatitude(95)),
+            (#"{"coordinate":{"latitude":0,"longitude":540},"finalAzimuthDegrees":0}"#, .invalidLongitude(540)),
+        ]
+        for (json, expected) in badDestinations {
+            #expect { try JSONDecoder().decode(GeodesicDestination.self, from: Data(json.utf8)) } throws: { error in
+                guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
+                return context.underlyingError as? GeometryError == expected && context.debugDescription == expected.description
+            }
+        }
+    }
+
+    @Test("every path and destination PROJ returns decodes after encoding, antipodal and coincident points included (property, seeded)")
+    func codableRoundTripProperty() throws {
+        let generator = zip(Generators.coordinate, Gen<Double>.double(in: -1e-7..<1e-7))
+        try forAll(count: 2_000, seed: 16, generator) { input in
+            let (start, nudge) = input
+            // The antipode, nudged by up to about a centimetre: the longest geodesics.
+            let antipode = try Coordinate.normalized(latitude: min(max(-start.latitude + nudge, -90), 90), longitude: start.longitude + 180 - nudge)
+            for end in [antipode, start] {
+                let path = start.geodesic(to: end)
+                guard try JSONDecoder().decode(GeodesicPath.self, from: JSONEncoder().encode(path)) == path else { return false }
+            }
+            let destination = try start.destination(distanceMeters: 3e7 * nudge * 1e7, azimuthDegrees: nudge * 1e10)
+            return try JSONDecoder().decode(GeodesicDestination.self, from: JSONEncoder().encode(destination)) == destination
         }
     }
 }
