@@ -22,7 +22,7 @@ struct CoordinateRegionTests {
         #expect(decoded == nil)
     }
 
-    @Test("A zero-width range on the antimeridian stays a zero-width box; a span rounding to the world stays the world")
+    @Test("BAD_INPUTS row 95: a zero-width range on the antimeridian stays a zero-width box; a span rounding to the world stays the world")
     func antimeridianZeroWidth() throws {
         let origin = try Coordinate(latitude: 0, longitude: 0)
         // A zero-width box on the antimeridian, written any way, round-trips to one, not to

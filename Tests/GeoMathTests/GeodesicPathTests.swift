@@ -111,7 +111,7 @@ struct GeodesicPathTests {
             return isClose(path.distanceMeters, distance, within: 1e-6)
         }
     }
-    @Test("Codable: paths and destinations round trip; decoding validates the documented ranges")
+    @Test("BAD_INPUTS row 96: Codable: paths and destinations round trip; decoding validates the documented ranges")
     func codable() throws {
         let start = try Coordinate(latitude: 45, longitude: 10)
         let north = try Coordinate(latitude: 90, longitude: 0), south = try Coordinate(latitude: -90, longitude: 0)
