@@ -468,6 +468,21 @@ struct CameraEventTests {
         // The largest padding allowed is valid.
         try camera.apply(.fit(paris, padding: 194.5, bearing: 45, zoomSnap: 22))
         #expect(Self.isValid(camera))
+        // Steps so fine that a zoom holds 2^53 of them or more are valid and snap nothing: the
+        // fit is the unsnapped one (before: their count overflowed to infinity, and the fit
+        // went to zoom 22 with its points 1.5 million points off the screen).
+        let pair = try [Coordinate(latitude: 1, longitude: 1), Coordinate(latitude: 2, longitude: 2)]
+        var unsnapped = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 3, widthPoints: 390, heightPoints: 844)
+        try unsnapped.fit(.coordinates(pair))
+        for step in [Double.leastNonzeroMagnitude, 1e-308, Double.leastNormalMagnitude, 1e-300] {
+            let snap = try ZoomSnap(step: step)
+            for zoom in [0.0, 9.0999, 22] { #expect(snap.snapped(zoom) == zoom, "step \(step), zoom \(zoom)") }
+            var snapped = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 3, widthPoints: 390, heightPoints: 844)
+            try snapped.fit(.coordinates(pair), zoomSnap: snap)
+            #expect(snapped == unsnapped, "step \(step)")
+        }
+        // A step that still counts exactly snaps as ever: 2^-40 levels.
+        #expect(try ZoomSnap(step: 0x1p-40).snapped(9.0999) == ((9.0999 + 1e-12) * 0x1p40).rounded(.down) * 0x1p-40)
     }
 
     @Test("BAD_INPUTS row 60: a fit of one place, identical places, a zero-size box, a 1e-12 m circle, a box spanning every longitude, places across the antimeridian or a circle around a pole, at any bearing, gives a valid camera (the maximum zoom for a point), never NaN")

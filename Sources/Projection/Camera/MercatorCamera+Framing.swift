@@ -53,7 +53,12 @@ public struct ZoomSnap: Hashable, Sendable {
     /// A zoom rounded down to a multiple of the step, a zoom within `toleranceLevels` below a
     /// multiple counting as on it.
     func snapped(_ zoom: Double, toleranceLevels: Double) -> Double {
-        ((zoom + toleranceLevels) / step).rounded(.down) * step
+        let multiples = ((zoom + toleranceLevels) / step).rounded(.down)
+        // (A step so fine that the zoom holds 2^53 multiples or more, 5e-324 or 1e-308: they
+        // are finer than the zoom's own last bit, so the zoom is on one already. Their count
+        // overflowed to infinity, and a fit went to the maximum zoom.)
+        guard multiples.isFinite, abs(multiples) < 0x1p53 else { return zoom }
+        return multiples * step
     }
 }
 
