@@ -97,6 +97,20 @@ struct PreviewStateTests {
         }
     }
 
+    @Test("BAD_INPUTS row 97: an attempt number at Int.max is followed by Int.min, never a trap")
+    func attemptsWrap() throws {
+        let location = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        // (Before this row `attempt + 1` trapped on the overflow.)
+        let granted = PreviewState.permissionRequired(.denied, lastAttempt: Int.max).next(on: .permissionChanged(.granted))
+        #expect(granted.state == .loading(location: nil, attempt: Int.min))
+        #expect(granted.effects == [.requestLocation, .startLoadTimer(seconds: PreviewState.loadTimeoutSeconds, attempt: Int.min)])
+        let retried = PreviewState.failed(message: "x", location: location, attempt: Int.max).next(on: .retry)
+        #expect(retried.state == .loading(location: location, attempt: Int.min))
+        // The old load's late result no longer counts.
+        #expect(retried.state.next(on: .loadTimedOut(attempt: Int.max)).state == retried.state)
+        #expect(PreviewState.failed(message: "x", location: nil, attempt: Int.min).next(on: .retry).state == .loading(location: nil, attempt: Int.min + 1))
+    }
+
     @Test("a whole session: permission asked elsewhere, granted without a restart, location captured once, timeout, retry, map, tap")
     func session() throws {
         var (state, effects) = PreviewState.start(permission: .notDetermined)

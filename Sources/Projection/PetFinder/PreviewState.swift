@@ -74,6 +74,10 @@ public enum PreviewState: Hashable, Sendable {
     }
 
     /// A new load: the location if none was captured, else the snapshot; and its timer.
+    /// The attempt number after `attempt`: one more, wrapping from `Int.max` to `Int.min` (a
+    /// number no load since has had, unlike `Int.max` again; an overflow trapped here).
+    static func following(_ attempt: Int) -> Int { attempt &+ 1 }
+
     static func load(location: Coordinate?, attempt: Int) -> (state: PreviewState, effects: [PreviewEffect]) {
         let timer = PreviewEffect.startLoadTimer(seconds: loadTimeoutSeconds, attempt: attempt)
         guard let location else { return (.loading(location: nil, attempt: attempt), [.requestLocation, timer]) }
@@ -128,7 +132,7 @@ public enum PreviewState: Hashable, Sendable {
                 if case .loading = self { return (.permissionRequired(problem, lastAttempt: attempt), [.cancelLoadTimer]) }
                 return (.permissionRequired(problem, lastAttempt: attempt), [])
             }
-            if case .permissionRequired = self { return Self.load(location: nil, attempt: attempt + 1) }
+            if case .permissionRequired = self { return Self.load(location: nil, attempt: Self.following(attempt)) }
             return (self, [])
 
         case .locationArrived(let location):
@@ -153,7 +157,7 @@ public enum PreviewState: Hashable, Sendable {
 
         case .retry:
             guard case .failed(_, let location, let attempt) = self else { return (self, []) }
-            return Self.load(location: location, attempt: attempt + 1)
+            return Self.load(location: location, attempt: Self.following(attempt))
 
         case .tap(let point):
             // Only on the map, and only a point of the frame (NaN or outside: nothing).
