@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make cli-hostile: geobench against files that are not files, writes that fail, memory limits,
 # camera scripts with repeated keys and bad bearing, insets, fit and bounds events
-# (docs/BAD_INPUTS.md, rows 47 to 53 and 64). Every check wants
+# (docs/BAD_INPUTS.md, rows 47 to 53, 64 and 98). Every check wants
 # exit status 1, exactly one line on stderr starting "geobench: " and saying why, within 10 s,
 # under a 1 GiB address-space limit (a read of /dev/zero or a FIFO would hang or crash instead).
 #
@@ -48,6 +48,11 @@ expect_error() {
   [ "$status" -eq 1 ] || { fail "$name: exit status $status, expected 1; stderr: $(head -n 3 <<<"$message")"; return 0; }
   [ "$(wc -l <"$tmp/stderr")" -eq 1 ] || { fail "$name: stderr is not one line: $(head -n 3 <<<"$message")"; return 0; }
   [[ "$message" == "geobench: "* ]] || { fail "$name: stderr does not start with 'geobench: ': $message"; return 0; }
+  # No control character, line or paragraph separator, bidirectional control or byte order
+  # mark reaches the terminal, whatever the input quoted back (row 98).
+  if LC_ALL=C grep -qP '[\x00-\x09\x0B-\x1F\x7F]|\xC2[\x80-\x9F]|\xE2\x80[\x8E\x8F\xA8-\xAE]|\xE2\x81[\xA6-\xA9]|\xD8\x9C|\xEF\xBB\xBF' "$tmp/stderr"; then
+    fail "$name: stderr holds a control character: $(od -c "$tmp/stderr" | head -n 3)"; return 0
+  fi
   [[ "$message" == *"$wanted"* ]] || { fail "$name: stderr does not say '$wanted': $message"; return 0; }
   checks=$((checks + 1))
   printf 'ok - %s (%d ms): %s\n' "$name" $(((end - start) / 1000000)) "$message"
@@ -169,6 +174,13 @@ expect_error "script: events twice" "duplicate key 'events' at the top level" "$
 expect_error "script: dx twice, once escaped" "duplicate key 'dx' in events[0]" "$geobench" camera --script "$tmp/escaped.json"
 expect_error "render --script: zoom twice" "duplicate key 'zoom' in camera" "$geobench" render "${paris[@]}" --script "$tmp/zoom.json"
 expect_error "script: 100 000 '['" "arrays and objects nested deeper than 64 levels" "$geobench" camera --script "$tmp/deep.json"
+
+# --- Class 7 (part): what the user typed, quoted back with its controls shown (row 98). ---
+printf '{%s,"events":[{"type":"\\u001b[2J\\u202e\\u0007"}]}' "$camera" >"$tmp/type.json"
+expect_error "script: an event type with an escape sequence, shown escaped" "unknown event type '\u{1B}[2J\u{202E}\u{7}'" \
+  "$geobench" camera --script "$tmp/type.json"
+expect_error "an option value with an escape sequence, shown escaped" "\u{1B}[2J\u{9B}1" \
+  "$geobench" region --latitude $'\e[2J\xc2\x9b1' --longitude 2.3522 --radius 1000
 
 # --- Class 8: the camera's bearing, insets, fit and bounds events in scripts (row 64). ---
 # script NAME EVENTS [CAMERA-EXTRA]: a script at $tmp/NAME.json, Paris on a phone, with these events.

@@ -451,8 +451,9 @@ public enum CameraScriptDecodingError: Error, Hashable, Sendable, CustomStringCo
         @unknown default:
             message = "\(error)"
         }
-        // One line, whatever the decoder put in its descriptions.
-        return message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // One line, whatever the decoder put in its descriptions, and no control character
+        // of the script's own text (an unknown event type is quoted as written).
+        return TerminalText.shown(message.split(whereSeparator: \.isNewline).joined(separator: " "))
     }
 
     private static func name(of type: Any.Type) -> String {

@@ -12,7 +12,7 @@ import Darwin
 /// `geobench`: inspection commands with JSON output, and performance runs.
 ///
 /// Errors (bad input, malformed arguments, an output that cannot be written) print one line on
-/// stderr and exit with status 1. All output goes through `DescriptorOutput`, which reports a
+/// stderr, its control characters shown as `\u{X}`, and exit with status 1. All output goes through `DescriptorOutput`, which reports a
 /// failed write; a broken pipe still ends the process through SIGPIPE, silently, as for any
 /// Unix filter. SIGXFSZ is ignored, so a write beyond a file size limit fails with "File too
 /// large" (EFBIG) instead of ending the process.
@@ -46,7 +46,9 @@ struct GeoBench: ParsableCommand {
                 .split(whereSeparator: \.isNewline)
                 .map { $0.trimmingPrefix("Error: ") }
                 .joined(separator: " ")
-            writeError("geobench: \(message)")
+            // Option values and script text can come back in the message as typed; no control
+            // character of theirs reaches the terminal (BAD_INPUTS row 98).
+            writeError("geobench: \(TerminalText.shown(String(message)))")
             terminate(1)
         }
     }

@@ -466,6 +466,24 @@ struct CameraScriptTests {
         Self.expectMalformed(malformed)
     }
 
+    @Test("BAD_INPUTS row 98: a script's unknown event type, easing or preset with an escape sequence, a bell, a bidirectional override or a line separator is quoted with each of them shown as \\u{X}, never raw")
+    func row98() throws {
+        let malformed: [(String, String)] = [
+            (#"{"type":"\u001b[2J\u001b]0;owned\u0007"}"#, #"unknown event type '\u{1B}[2J\u{1B}]0;owned\u{7}': expected one of pinch"#),
+            (#"{"type":"ease","easing":"\u202elinear"}"#, #"events[0].easing: unknown easing '\u{202E}linear'"#),
+            (#"{"type":"release","vx":1,"vy":2,"preset":"fast\u2028\u009b31m"}"#, #"unknown preset 'fast \u{9B}31m'"#),
+        ]
+        Self.expectMalformed(malformed)
+        for (event, _) in malformed {
+            let text = #"{"camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844},"events":["# + event + "]}"
+            do {
+                _ = try CameraScript.decode(Data(text.utf8))
+            } catch {
+                #expect(!error.description.unicodeScalars.contains(where: TerminalText.needsEscape), "\(event): \(error.description)")
+            }
+        }
+    }
+
     @Test("with a frame rate N, each motion hands over its frames at exactly t = k / N (k = 1, 2, ...) while t < its duration, each its state(atSeconds: t) bit for bit, then its resting state; without one, only the resting states")
     func sampledFrames() throws {
         let script = try CameraScript.decode(Data(Self.motion.utf8))
