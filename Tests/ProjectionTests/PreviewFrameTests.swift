@@ -114,7 +114,7 @@ struct PreviewFrameTests {
         #expect(frame.pixelsPerMercatorMeter == frame.pointsPerMercatorMeter)
     }
 
-    @Test("BAD_INPUTS row 15: width or height <= 0, NaN or inf, and display scale <= 0 or NaN are errors")
+    @Test("BAD_INPUTS row 15: width or height <= 0, NaN or inf, a width under 16/9 without a height, and display scale <= 0 or NaN are errors")
     func row15BadSizes() throws {
         let region = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 0, longitude: 0))
         for bad in [0.0, -1, .nan, .infinity, -.infinity] {
@@ -128,6 +128,18 @@ struct PreviewFrameTests {
         #expect(GeometryError.invalidSize(name: "width", value: -1, range: range).description.contains("-1"))
         #expect(throws: GeometryError.invalidSize(name: "height", value: -1, range: range)) {
             try PreviewFrame(circle: region, widthPoints: 390, heightPoints: -1)
+        }
+        // Without a height, a width under 16/9 would make the height under 1 point: the error
+        // names the width the caller gave and its range, not a height they never gave.
+        for narrow in [1.0, 1.7777777777777775, Double.leastNonzeroMagnitude, -1] {
+            #expect(throws: GeometryError.invalidSize(name: "width of a 16:9 frame", value: narrow, range: 16.0 / 9.0...1_000_000)) {
+                try PreviewFrame(circle: region, widthPoints: narrow)
+            }
+        }
+        let narrowest = try PreviewFrame(circle: region, widthPoints: 16.0 / 9.0)
+        #expect(narrowest.heightPoints == 1)
+        #expect(throws: GeometryError.invalidSize(name: "width", value: 1_000_001, range: range)) {
+            try PreviewFrame(circle: region, widthPoints: 1_000_001)
         }
         #expect(throws: GeometryError.invalidDisplayScale(-2, maximum: PreviewFrame.maximumDisplayScale)) {
             try PreviewFrame(circle: region, widthPoints: 390, displayScale: -2)

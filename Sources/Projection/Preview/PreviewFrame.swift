@@ -30,11 +30,15 @@ public struct PreviewFrame: Hashable, Sendable {
     /// The default aspect of the landing page's preview: 16:9, so height = width * 9 / 16.
     public static let defaultAspectRatio = 16.0 / 9.0
 
+    /// The narrowest frame without a given height, in points: 16/9, whose 16:9 height is 1.
+    static let smallest16By9WidthPoints = defaultAspectRatio
+
     /// Builds the frame that keeps `circle` visible.
     ///
     /// - Parameters:
     ///   - circle: The circle to show, e.g. `GeodesicCircle.userVicinity(around:)`.
-    ///   - widthPoints: Frame width in points, in [1, 1 000 000] (the full screen width).
+    ///   - widthPoints: Frame width in points, in [1, 1 000 000] (the full screen width); with
+    ///     no height, in [16/9, 1 000 000], so that the height is at least 1 point.
     ///   - heightPoints: Frame height in points, in [1, 1 000 000]; nil for 16:9 (width * 9/16).
     ///   - displayScale: Pixels per point, in (0, 100] (1, 2 or 3 on phones).
     /// - Throws: `GeometryError/invalidSize(name:value:range:)` or
@@ -43,6 +47,11 @@ public struct PreviewFrame: Hashable, Sendable {
         circle: GeodesicCircle, widthPoints: Double, heightPoints: Double? = nil, displayScale: Double = 1
     ) throws(GeometryError) {
         let height = heightPoints ?? widthPoints / Self.defaultAspectRatio
+        // Without a height, the error is about the width the caller gave, not a height of
+        // theirs: a 16:9 frame is at least 16/9 points wide, its height then 1 point exactly.
+        if heightPoints == nil, widthPoints.isFinite, widthPoints < Self.defaultAspectRatio {
+            throw .invalidSize(name: "width of a 16:9 frame", value: widthPoints, range: Self.smallest16By9WidthPoints...ScreenTransform.sizeRangePoints.upperBound)
+        }
         try ScreenTransform.validateSize(width: widthPoints, height: height)
         guard displayScale.isFinite, displayScale > 0, displayScale <= Self.maximumDisplayScale else {
             throw .invalidDisplayScale(displayScale, maximum: Self.maximumDisplayScale)
