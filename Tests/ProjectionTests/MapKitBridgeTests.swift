@@ -137,6 +137,13 @@ struct MapKitBridgeTests {
             #expect(throws: GeometryError.self, "\(rect)") { try camera.show(rect) }
             #expect(camera == before)
         }
+        // The center is not a point the caller gave: its error names it as the rectangle's.
+        let south = #expect(throws: GeometryError.self) { try camera.show(MapKitMapRect(x: 0, y: MapKitMapPoint.worldSize - 4, width: 10, height: 10)) }
+        #expect(south == .invalidRendererParameter(
+            name: "map rect center y (y + height / 2)", value: MapKitMapPoint.worldSize + 1, expected: "a number of map points in [0, 268435456] (on the world)"))
+        let wide = #expect(throws: GeometryError.self) { try camera.show(MapKitMapRect(x: 1.7e308, y: 1e8, width: 1.7e308, height: 10)) }
+        #expect(wide == .invalidRendererParameter(name: "map rect center x (x + width / 2)", value: .infinity, expected: "a finite number of map points"))
+        #expect(camera == before)
         #expect(throws: GeometryError.self) { try MapKitMapPoint(x: 0, y: -1).mercator() }
         #expect(throws: GeometryError.self) { try MapKitMapPoint(x: .infinity, y: 0).mercator() }
         // A rectangle of a thousandth of a map point, or of a thousand worlds: the zoom limits hold.

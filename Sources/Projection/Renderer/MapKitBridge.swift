@@ -163,7 +163,17 @@ extension MercatorCamera {
         for (name, value) in [("width", rect.width), ("height", rect.height)] where !(value.isFinite && value > 0) {
             throw .invalidRendererParameter(name: "map rect \(name)", value: value, expected: "a finite number of map points > 0")
         }
-        let middle = try rect.center.mercator()
+        // The center is named as what it is, computed from the rectangle: "map point y" would
+        // name a point the caller never gave.
+        let center = rect.center
+        guard center.x.isFinite else {
+            throw .invalidRendererParameter(name: "map rect center x (x + width / 2)", value: center.x, expected: "a finite number of map points")
+        }
+        guard center.y >= 0, center.y <= MapKitMapPoint.worldSize else {
+            throw .invalidRendererParameter(
+                name: "map rect center y (y + height / 2)", value: center.y, expected: "a number of map points in [0, 268435456] (on the world)")
+        }
+        let middle = try center.mercator()
         // The bounding box of the outline is (west + east) x (north + south) points at any zoom.
         let boxWidth = extents.west + extents.east, boxHeight = extents.north + extents.south
         // (Kept finite for a rectangle of a few map points or of many worlds; the limits clamp it.)
