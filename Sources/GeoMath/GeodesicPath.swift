@@ -45,13 +45,6 @@ extension GeodesicPath {
         }
         self.init(distanceMeters: distance, initialAzimuthDegrees: initial, finalAzimuthDegrees: final)
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(distanceMeters, forKey: .distanceMeters)
-        try container.encode(initialAzimuthDegrees, forKey: .initialAzimuthDegrees)
-        try container.encode(finalAzimuthDegrees, forKey: .finalAzimuthDegrees)
-    }
 }
 
 extension GeodesicDestination {
@@ -73,12 +66,6 @@ extension GeodesicDestination {
             throw GeodesicDecoding.corrupted(.invalidAzimuth(final), at: .finalAzimuthDegrees, in: container)
         }
         self.init(coordinate: coordinate, finalAzimuthDegrees: final)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(coordinate, forKey: .coordinate)
-        try container.encode(finalAzimuthDegrees, forKey: .finalAzimuthDegrees)
     }
 }
 
