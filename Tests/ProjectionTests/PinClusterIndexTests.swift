@@ -794,6 +794,11 @@ struct ClusterViewportTests {
             #expect(throws: GeometryError.self) { try index.items(in: bad, widthPoints: 390, heightPoints: 844, into: &output) }
         }
         #expect(throws: GeometryError.self) { try index.items(in: rect, widthPoints: 390, heightPoints: 844, heading: .nan, into: &output) }
+        // A center off the world is named as the rectangle's center, not as a map point.
+        #expect(throws: GeometryError.invalidRendererParameter(
+            name: "map rect center y (y + height / 2)", value: -5, expected: "a number of map points in [0, 268435456] (on the world)")) {
+            try index.items(in: MapKitMapRect(x: 1.3e8, y: -10, width: 5_000, height: 10), widthPoints: 390, heightPoints: 844, into: &output)
+        }
         #expect(output == before)
         // A spread around a point that is not finite; a pin id the index does not hold.
         let group = try #require(index.items(atLevel: 22).first { $0.isCluster })

@@ -210,7 +210,7 @@ extension PinClusterIndex {
         let (sinH, cosH) = MapBearing.sinCos(degrees: heading)
         let zoom = 20 - log2(mapRect.width / (widthPoints * abs(cosH) + heightPoints * abs(sinH)))
         try items(
-            center: try mapRect.center.mercator(), zoom: zoom, bearing: heading, widthPoints: widthPoints, heightPoints: heightPoints,
+            center: try mapRect.centerMercator(), zoom: zoom, bearing: heading, widthPoints: widthPoints, heightPoints: heightPoints,
             into: &output)
     }
 

@@ -80,6 +80,20 @@ public struct MapKitMapRect: Hashable, Sendable {
     /// The center.
     public var center: MapKitMapPoint { MapKitMapPoint(x: origin.x + width / 2, y: origin.y + height / 2) }
 
+    /// The Web Mercator point of the center, its errors naming it as the rectangle's center
+    /// ("map point y" would name a point the caller never gave).
+    func centerMercator() throws(GeometryError) -> MercatorPoint {
+        let center = center
+        guard center.x.isFinite else {
+            throw .invalidRendererParameter(name: "map rect center x (x + width / 2)", value: center.x, expected: "a finite number of map points")
+        }
+        guard center.y >= 0, center.y <= MapKitMapPoint.worldSize else {
+            throw .invalidRendererParameter(
+                name: "map rect center y (y + height / 2)", value: center.y, expected: "a number of map points in [0, 268435456] (on the world)")
+        }
+        return try center.mercator()
+    }
+
     /// Throws unless the origin is finite and the width and height are finite and 0 or more
     /// (more than 0 unless `empty` is allowed), naming the part.
     func check(allowingEmpty empty: Bool) throws(GeometryError) {
@@ -163,17 +177,7 @@ extension MercatorCamera {
         for (name, value) in [("width", rect.width), ("height", rect.height)] where !(value.isFinite && value > 0) {
             throw .invalidRendererParameter(name: "map rect \(name)", value: value, expected: "a finite number of map points > 0")
         }
-        // The center is named as what it is, computed from the rectangle: "map point y" would
-        // name a point the caller never gave.
-        let center = rect.center
-        guard center.x.isFinite else {
-            throw .invalidRendererParameter(name: "map rect center x (x + width / 2)", value: center.x, expected: "a finite number of map points")
-        }
-        guard center.y >= 0, center.y <= MapKitMapPoint.worldSize else {
-            throw .invalidRendererParameter(
-                name: "map rect center y (y + height / 2)", value: center.y, expected: "a number of map points in [0, 268435456] (on the world)")
-        }
-        let middle = try center.mercator()
+        let middle = try rect.centerMercator()
         // The bounding box of the outline is (west + east) x (north + south) points at any zoom.
         let boxWidth = extents.west + extents.east, boxHeight = extents.north + extents.south
         // (Kept finite for a rectangle of a few map points or of many worlds; the limits clamp it.)
