@@ -130,7 +130,9 @@ extension GeodesicCircle {
 
     /// The circle to show when the user's location is not available (permission not
     /// determined, denied or restricted, location services off): the whole world, which a
-    /// Web Mercator map shows as its full width at the minimum zoom. No location is guessed.
+    /// Web Mercator map fits to its screen (where the screen is taller than wide, the world
+    /// fills the height: a 390 x 844-point phone shows longitudes about +-83). No location is
+    /// guessed.
     public static let locationUnavailableDefault: GeodesicCircle = world
 }
 
