@@ -63,7 +63,9 @@ public struct TileCover: Sendable {
     public internal(set) var zoom: Int = 0
     /// Every tile whose interior overlaps the viewport's interior (tiles that only touch it
     /// are left out), each world copy apart, nearest first: by the distance from the focal
-    /// point to the tile's center, ties by row, then column across copies.
+    /// point to the tile's center; on a tie (the focal point on a tile edge or corner) the
+    /// tiles south of it, then east of it, first (so the tile holding the focal point in the
+    /// half-open sense comes first), then by row, then column across copies.
     public internal(set) var tiles: [MapTile] = []
     /// The tiles around them: each tile that shares an edge or a corner with a tile of
     /// ``tiles``, is not one of them and lies on the world (rows 0 ..< 2^z), nearest first.
