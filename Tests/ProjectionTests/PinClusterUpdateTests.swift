@@ -645,6 +645,34 @@ struct PinClusterUpdateTests {
         }
     }
 
+    @Test("a pin arriving just beyond a level's radius from each of two clustered pins, but within it of their centroid, joins them as a rebuild does (the margin behind pins marked alone)")
+    func arrivalFacingAPair() throws {
+        // A pair 0.45 r apart (one item on level z + 1, r = r_z the radius of level z) and a pin
+        // 0.99 r from its centroid, square to it: 1.015 r from each pin of the pair, so it
+        // joins them on level z. Among 1 500 pins of a city 2 000 km away, the update of
+        // one pin is made in place, where pins provably alone are marked: on the levels from
+        // the maximum zoom (22) down to the fourth below the pins' level (19).
+        var random = SeededRandom(seed: 2_026)
+        let city = ClusterKit.city(1_500, center: MercatorPoint(uncheckedX: 2_261_845, y: 6_250_564), spread: 3_000, &random)
+        for z in [19, 20, 21, 14] {
+            let r = 20 * ClusterKit.world / (256 * exp2(Double(z)))
+            let base = MercatorPoint(uncheckedX: 261_845.5, y: 6_250_564.25)
+            let pair = [
+                ClusterPin(id: "pair-a", point: MercatorPoint(uncheckedX: base.x - 0.225 * r, y: base.y + 0.99 * r), category: .missing),
+                ClusterPin(id: "pair-b", point: MercatorPoint(uncheckedX: base.x + 0.225 * r, y: base.y + 0.99 * r), category: .found),
+            ]
+            let arriving = ClusterPin(id: "arriving", point: base, category: .missing)
+            var index = try PinClusterIndex(pins: city + pair)
+            try index.update(upserting: [arriving])
+            let rebuilt = try PinClusterIndex(pins: city + pair + [arriving])
+            #expect(Self.firstDifference(index, rebuilt) == nil, "zoom \(z)")
+            // The configuration is the one meant: the three pins one item on level z, and the
+            // arriving pin alone on level z + 1.
+            #expect(try rebuilt.item(containing: "arriving", atLevel: z).count == 3, "zoom \(z)")
+            #expect(try rebuilt.item(containing: "arriving", atLevel: z + 1).count == 1, "zoom \(z)")
+        }
+    }
+
     @Test("an update changing a twelfth of the pins or more builds the index again: equal to a rebuild and to the update item by item, its old items stale; fewer changes are updated in place, its old items stale or answering as before")
     func largeUpdatesBuildAgain() throws {
         // The switch: a twelfth of the pins, rounded up, each changed pin counted twice.
