@@ -52,8 +52,9 @@ leaks: deps
 	scripts/leak_check.sh "$$($(SWIFT) build --show-bin-path)/geobench"
 	SWIFT="$(SWIFT)" scripts/leak_threads.sh
 
-# libFuzzer targets (Fuzz/): the CSV parser, camera scripts, and random calls of the public API
-# with arbitrary doubles; replays Fuzz/Regressions, then FUZZ_SECONDS (default 60) per target.
+# libFuzzer targets (Fuzz/): the CSV parser, camera scripts, random calls of the public API
+# with arbitrary doubles, and a cluster index through updates checked against a build and
+# queries; replays Fuzz/Regressions, then FUZZ_SECONDS (default 60) per target.
 fuzz: deps
 	SWIFT="$(SWIFT)" scripts/fuzz.sh
 

@@ -13,6 +13,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "CFuzzerDriver"),
+        .target(
+            name: "FuzzSupport",
+            dependencies: [.product(name: "GeoMath", package: "PetMapGeometry")]
+        ),
         .executableTarget(
             name: "FuzzCSV",
             dependencies: [
@@ -34,6 +38,16 @@ let package = Package(
             name: "FuzzAPI",
             dependencies: [
                 "CFuzzerDriver",
+                "FuzzSupport",
+                .product(name: "GeoMath", package: "PetMapGeometry"),
+                .product(name: "Projection", package: "PetMapGeometry"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzClusters",
+            dependencies: [
+                "CFuzzerDriver",
+                "FuzzSupport",
                 .product(name: "GeoMath", package: "PetMapGeometry"),
                 .product(name: "Projection", package: "PetMapGeometry"),
             ]
