@@ -368,7 +368,13 @@ struct CameraBoundsTests {
         let camera = try JSONDecoder().decode(MercatorCamera.self, from: Data(turned.utf8))
         let bottomSheet = try ScreenInsets(bottom: 300)
         #expect(camera.bearing == 180 && camera.insets == bottomSheet)
-        let bad = #"{"latitude":0,"longitude":0,"zoom":10,"width":390,"height":844,"insets":{"top":500,"bottom":500}}"#
+        let bad = #"{"latitude":0,"longitude":0,"zoom":10,"width":390,"height":844,"insets":{"top":500,"bottom":-1}}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(MercatorCamera.self, from: Data(bad.utf8)) }
+        // Insets too large for the saved screen (what a camera resized below its insets saves)
+        // shrink as a resize shrinks them: one point left, in proportion.
+        let large = #"{"latitude":0,"longitude":0,"zoom":10,"width":390,"height":844,"insets":{"top":500,"bottom":500}}"#
+        let shrunk = try JSONDecoder().decode(MercatorCamera.self, from: Data(large.utf8))
+        #expect(shrunk.insets == (try ScreenInsets(top: 500, bottom: 500)))
+        #expect(isClose(shrunk.effectiveInsets.top, 421.5, within: 1e-9) && isClose(shrunk.effectiveInsets.bottom, 421.5, within: 1e-9))
     }
 }

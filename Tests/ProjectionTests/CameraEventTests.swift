@@ -322,6 +322,7 @@ struct CameraEventTests {
             #expect(camera == portrait, "\(width) x \(height) and back")
         }
         // Setting those insets on the small screen directly is an error (they leave nothing).
+        // (A save of the resized camera is not: see the next test.)
         camera.resize(widthPoints: 200, heightPoints: 844)
         let small = camera
         #expect(throws: GeometryError.self) { try camera.setInsets(requested) }
@@ -344,6 +345,26 @@ struct CameraEventTests {
     }
 
     // MARK: - Jump
+
+    @Test("BAD_INPUTS row 57: a camera resized to a screen smaller than its insets saves and restores as it was (its insets kept, the effective ones shrunk), and the restored camera resized back is the camera before the resize")
+    func row57SavedBelowItsInsets() throws {
+        var camera = try Self.paris()
+        try camera.setInsets(ScreenInsets(top: 300, left: 150, bottom: 400, right: 150))
+        camera.rotate(degrees: 15, around: ScreenPoint(x: 100, y: 600))
+        let portrait = camera
+        for (width, height) in [(844.0, 390.0), (200, 844), (1, 1), (1_000_000, 1)] {
+            var resized = portrait
+            resized.resize(widthPoints: width, heightPoints: height)
+            // (Before the fix the decoder checked the requested insets against the saved
+            // screen and refused the camera's own save: "leave less than one point".)
+            let restored = try JSONDecoder().decode(MercatorCamera.self, from: JSONEncoder().encode(resized))
+            #expect(restored == resized, "\(width) x \(height)")
+            #expect(restored.insets == portrait.insets && restored.effectiveInsets == resized.effectiveInsets, "\(width) x \(height)")
+            var back = restored
+            back.resize(widthPoints: 390, heightPoints: 844)
+            #expect(back == portrait, "\(width) x \(height) and back")
+        }
+    }
 
     @Test("BAD_INPUTS row 58: a jump with NaN or infinite zoom or bearing is an error, camera unchanged; latitude 89.9 or a pole is clamped as the initializer clamps it, the zoom into the limits, the bearing wrapped")
     func row58() throws {
@@ -671,7 +692,7 @@ struct CameraEventTests {
 
     // MARK: - Saved cameras
 
-    @Test("BAD_INPUTS row 63: decoding a saved camera with a NaN or infinite bearing, insets that are negative or leave no rectangle, bad bounds, or a bad rotation in progress is a DecodingError, never a broken camera")
+    @Test("BAD_INPUTS row 63: decoding a saved camera with a NaN or infinite bearing, negative or NaN insets, bad bounds, or a bad rotation in progress is a DecodingError, never a broken camera; insets too large for the saved screen shrink as a resize shrinks them")
     func row63() throws {
         var camera = try Self.paris()
         try camera.setBounds(CameraBounds(CoordinateBounds(south: 48, north: 49.5, west: 1.5, east: 3.5), mode: .center))
@@ -707,8 +728,6 @@ struct CameraEventTests {
             ("negative inset", withNested("insets", "top", -1)),
             ("NaN inset", withNested("insets", "left", "nan")),
             ("infinite inset", withNested("insets", "bottom", "-inf")),
-            ("insets leaving no rectangle", withNested("insets", "bottom", 844)),
-            ("insets leaving no column", with("insets", ["left": 200, "right": 190])),
             ("insets not an object", with("insets", 3)),
             ("bounds south above north", withNested("bounds", "south", 50)),
             ("NaN bounds edge", withNested("bounds", "west", "nan")),
@@ -736,7 +755,7 @@ struct CameraEventTests {
         // The messages name the value.
         for (fields, wanted) in [
             (with("bearing", "nan"), "bearing nan is not a number"),
-            (withNested("insets", "bottom", 844), "leave less than one point of the 390.0 x 844.0 screen"),
+            (withNested("insets", "top", -1), "contain a negative value"),
             (withNested("bounds", "south", 50), "south 50.0 lies north of north 49.5"),
             (withNested("rotation", "bearing", 200), "is not a rotation in progress"),
             (withNested("rotation", "mercatorX", pivotX + 1e6), "gives the center"),
@@ -752,6 +771,18 @@ struct CameraEventTests {
         }
         // Valid variants decode to valid cameras: a huge bearing is wrapped; a save without
         // the new fields is a north-up camera without insets or bounds.
+        // Insets too large for the saved screen are what a camera resized below its insets
+        // saves: they shrink as the resize shrank them (see the row 57 save test).
+        for (name, fields) in [
+            ("insets leaving no rectangle", withNested("insets", "bottom", 844)),
+            ("insets leaving no column", with("insets", ["left": 200, "right": 190])),
+        ] {
+            let shrunk = try decode(fields)
+            let effective = shrunk.effectiveInsets
+            #expect(Self.isValid(shrunk), "\(name)")
+            // (One point left each way, to the rounding of the proportional shrink.)
+            #expect(effective.left + effective.right <= 389 + 1e-9 && effective.top + effective.bottom <= 843 + 1e-9, "\(name): \(effective)")
+        }
         let wrapped = try decode(with("bearing", 1e300))
         #expect(Self.isValid(wrapped) && wrapped.bearing == MapBearing.wrapped(1e300))
         var plain = saved

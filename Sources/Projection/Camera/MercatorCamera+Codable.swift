@@ -19,8 +19,10 @@ import GeoMath
 ///
 /// Only `latitude`, `longitude`, `zoom`, `width` and `height` are required: a camera written by
 /// hand or by a deep link in degrees decodes (limits default to 0 and 22, bearing to 0, no
-/// insets, no bounds). The insets are the requested ones (``MercatorCamera/insets``); they must
-/// leave a point of the saved screen unobstructed. `rotation` is a rotation in progress
+/// insets, no bounds). The insets are the requested ones (``MercatorCamera/insets``), each
+/// finite and >= 0; on a saved screen too small for them (a camera resized below its insets)
+/// they shrink as a resize shrinks them (``MercatorCamera/effectiveInsets``), and a resize to a
+/// screen that holds them restores them. `rotation` is a rotation in progress
 /// around one anchor (the pivot of ``MercatorCamera/rotate(degrees:around:)``: the center and
 /// bearing before it, the anchor's offset from the focal point in points, the fingers'
 /// rotation so far, and the view its last step left, which the run needs to go on), written
@@ -141,7 +143,11 @@ extension MercatorCamera: Codable {
                 throw .invalidCameraState("mercatorX and mercatorY come together: expected both or neither")
             }
             guard bearing.isFinite else { throw .invalidBearing(name: "bearing", value: bearing) }
-            try insets.validate(widthPoints: width, heightPoints: height)
+            // (Insets too large for the saved screen are not checked against it: a camera
+            // resized below its insets keeps them for the next resize and saves them as they
+            // are, and its effective insets leave a point each way, as the resize gave them.
+            // Checking them made such a save undecodable. Each inset is finite and >= 0:
+            // ScreenInsets decoding checked that.)
             if let pivot {
                 let values = [pivot.x, pivot.y, pivot.bearing, pivot.u, pivot.v, pivot.degrees, pivot.shownX, pivot.shownY, pivot.shownZoom]
                 guard values.allSatisfy(\.isFinite), pivot.x >= -half, pivot.x < half, abs(pivot.y) <= half,
