@@ -411,6 +411,35 @@ struct CameraInertiaTests {
         }
     }
 
+    @Test("BAD_INPUTS row 77: a zoom thrown with a slow decay (0.99999, 0.999999 and 1 - 1e-9 per ms: up to millions of levels) rests at the zoom limit, monotonically, the anchor held, never where it began")
+    func slowDecayZoomThrow() throws {
+        let camera = try MercatorCamera(center: Coordinate(latitude: 10, longitude: 10), zoom: 5, widthPoints: 390, heightPoints: 844)
+        let anchor = ScreenPoint(x: 100, y: 600)
+        let held = try camera.mercatorPoint(at: anchor)
+        for rate in [0.99999, 0.999999, 1 - 1e-9] {
+            let decay = try CameraInertia.Decay(ratePerMillisecond: rate)
+            for (w, limit) in [(4.0, 22.0), (0.5, 22), (-4, 1.7210991887071851)] {
+                // (The lowest zoom a portrait 390 x 844 screen shows is 1.72: the world as tall
+                // as the screen. Before the fix a throw of more than 1024 levels overflowed
+                // 2^levels, the scale was refused, and the motion rested where it began.)
+                let inertia = try CameraInertia(
+                    from: camera, velocity: GestureVelocity(x: 0, y: 0, zoomLevelsPerSecond: w, anchor: anchor), decay: decay)
+                #expect(isClose(inertia.rest.zoom, limit, within: 1e-9), "rate \(rate), w \(w): rest zoom \(inertia.rest.zoom)")
+                #expect(inertia.durationSeconds > 0 && inertia.durationSeconds.isFinite, "rate \(rate), w \(w)")
+                var previous = camera.zoom
+                for step in 1...64 {
+                    let state = inertia.state(atSeconds: inertia.durationSeconds * Double(step) / 64)
+                    // Monotone towards the limit, never back (levels).
+                    #expect(w > 0 ? state.zoom >= previous : state.zoom <= previous, "rate \(rate), w \(w), step \(step)")
+                    previous = state.zoom
+                    if w > 0 {
+                        #expect(MotionKit.distance(state.point(for: held), anchor) <= 1e-6, "rate \(rate), w \(w), step \(step)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("immediate: nothing moves; caps keep the pan's direction")
     func immediateAndCaps() throws {
         let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)

@@ -207,6 +207,10 @@ public struct CameraInertia: Hashable, Sendable {
         return min(speed * (-expm1(-k * seconds) / k), .greatestFiniteMagnitude)
     }
 
+    /// The largest zoom change a state applies, in levels each way (more than the 22 of
+    /// ``CameraZoomLimits/supportedZoomRange``, so the clamped zoom is the same).
+    @usableFromInline static let largestZoomThrowLevels = 64.0
+
     /// The camera moved by the velocity times `elapsed` (seconds of undecayed motion).
     @usableFromInline
     static func moved(_ camera: MercatorCamera, velocity: GestureVelocity, anchor: ScreenPoint, by elapsed: Double) -> MercatorCamera {
@@ -215,9 +219,13 @@ public struct CameraInertia: Hashable, Sendable {
         if velocity.zoomLevelsPerSecond == 0 && velocity.degreesPerSecond == 0 {
             camera.pan(dx: dx, dy: dy)
         } else {
+            // The zoom's distance bounded to 64 levels each way: the limits span at most 22, so
+            // beyond that the clamped zoom is the same, and 2^64 is finite. (A slow decay, such
+            // as 0.999999 per ms, throws 4 levels per second 4000 levels: 2^4000 is infinite,
+            // the scale was refused, and the motion rested where it began.)
+            let levels = min(max(velocity.zoomLevelsPerSecond * elapsed, -Self.largestZoomThrowLevels), Self.largestZoomThrowLevels)
             camera.pinchRotate(
-                scale: exp2(velocity.zoomLevelsPerSecond * elapsed), degrees: velocity.degreesPerSecond * elapsed,
-                anchor: anchor, dx: dx, dy: dy)
+                scale: exp2(levels), degrees: velocity.degreesPerSecond * elapsed, anchor: anchor, dx: dx, dy: dy)
         }
         return camera
     }
