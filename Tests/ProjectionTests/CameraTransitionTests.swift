@@ -368,6 +368,28 @@ struct CameraTransitionTests {
             CameraTransition.flyDurationSeconds(distancePoints: 0, widthPoints: 844, zoomChange: 0.5), within: 1e-15))
     }
 
+    @Test("BAD_INPUTS row 74: a fly to where the camera already is takes no time also when its size forced its view (a portrait phone at zoom 0) or a rotation is in progress; its target shows what the start shows")
+    func flyInPlace() throws {
+        // A portrait phone at zoom 0 shows zoom 1.72 (the world as tall as the screen).
+        let portrait = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 0, widthPoints: 390, heightPoints: 844)
+        var rotated = try MercatorCamera(center: Coordinate(latitude: 40, longitude: 10), zoom: 8, widthPoints: 390, heightPoints: 844)
+        rotated.rotate(degrees: 30, around: ScreenPoint(x: 100, y: 100))
+        for (name, start) in [("portrait at zoom 0", portrait), ("rotated", rotated)] {
+            for transition in [
+                try CameraTransition(from: start, center: start.centerMercator, kind: .fly()),
+                try CameraTransition(from: start, kind: .fly()),
+                try CameraTransition(from: start, center: start.centerMercator, zoom: start.zoom, bearing: start.bearing, kind: .fly()),
+            ] {
+                // (Before the fix: 0.5 s of an ease that moved nothing.)
+                #expect(transition.durationSeconds == 0, "\(name): \(transition.durationSeconds) s")
+                let target = transition.state(atSeconds: 1e-9)
+                #expect(target.centerMercator == start.centerMercator && target.zoom == start.zoom && target.bearing == start.bearing, "\(name)")
+            }
+        }
+        // A fly that only turns still eases for easeTo's 0.5 s.
+        #expect(try CameraTransition(from: rotated, bearing: 0, kind: .fly()).durationSeconds == 0.5)
+    }
+
     // MARK: - Insets
 
     @Test("insets are interpolated; the ends are exact")

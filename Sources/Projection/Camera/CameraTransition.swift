@@ -307,8 +307,12 @@ public struct CameraTransition: Hashable, Sendable {
             } else if case .zoomOnly(_, _, let flown, _) = flyPath {
                 length = flown
                 duration = length / speed
-            } else if start == target {
-                // Nothing moves: nothing to animate.
+            } else if db == 0 && start.insets == target.insets {
+                // Nothing shown moves (neither the center nor the zoom, checked above, nor the
+                // bearing or the insets): nothing to animate. (Not `start == target`: the jump
+                // makes what the start shows its chosen state and ends a rotation in progress,
+                // so a camera whose size forced its view, or one just rotated, differs from
+                // its target without moving, and flew for 0.5 s in place.)
                 flyPath = .ease(.default)
                 duration = 0
             } else {
