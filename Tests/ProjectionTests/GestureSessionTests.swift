@@ -182,6 +182,38 @@ struct GestureSessionTests {
         }
     }
 
+    @Test("BAD_INPUTS row 34: after a sample with a far-future time stamp (1e300; milliseconds passed as seconds), a new gesture's began with an earlier time stamp starts it; within a gesture a time running backwards is still ignored")
+    func newGestureAfterFarFutureTimestamp() throws {
+        let start = try Self.paris()
+        for future in [1e300, 1e6] {
+            var camera = start
+            var pan = PanGestureSession()
+            var pinch = PinchGestureSession()
+            var turning = PinchGestureSession()
+            #expect(pan.update(.began, translation: ScreenPoint(x: 1, y: 1), timestamp: future, camera: &camera))
+            #expect(pan.update(.cancelled, translation: ScreenPoint(x: 1, y: 1), timestamp: future, camera: &camera))
+            #expect(pinch.update(.began, scale: 1, centroid: ScreenPoint(x: 100, y: 100), timestamp: future, camera: &camera))
+            #expect(pinch.update(.ended, scale: 1, centroid: ScreenPoint(x: 100, y: 100), timestamp: future, camera: &camera))
+            #expect(turning.update(.began, scale: 1, rotationRadians: 0, centroid: ScreenPoint(x: 100, y: 100), timestamp: future, camera: &camera))
+            // (Before the fix each of these was refused, and every gesture after it: the
+            // sessions compared with the last time stamp of any earlier gesture.)
+            let before = camera
+            #expect(pan.update(.began, translation: ScreenPoint(x: 10, y: 0), timestamp: 10, camera: &camera))
+            #expect(pan.update(.ended, translation: ScreenPoint(x: 30, y: 0), timestamp: 10.02, camera: &camera))
+            #expect(isClose(camera.point(for: before.centerMercator).x, before.focalPoint.x + 30, within: 1e-6))
+            #expect(try #require(pan.releaseVelocity).x > 0)
+            #expect(pinch.update(.began, scale: 1, centroid: ScreenPoint(x: 100, y: 100), timestamp: 10, camera: &camera))
+            #expect(pinch.update(.changed, scale: 2, centroid: ScreenPoint(x: 100, y: 100), timestamp: 10.01, camera: &camera))
+            #expect(isClose(camera.zoom, before.zoom + 1, within: 1e-12))
+            #expect(turning.update(.began, scale: 1, rotationRadians: 0, centroid: ScreenPoint(x: 100, y: 100), timestamp: 10, camera: &camera))
+            // Within the new gesture, a time stamp running backwards is still ignored.
+            let changed = camera
+            #expect(!pinch.update(.changed, scale: 3, centroid: ScreenPoint(x: 100, y: 100), timestamp: 9, camera: &camera))
+            #expect(!pan.update(.began, translation: ScreenPoint(x: 1, y: 0), timestamp: .nan, camera: &camera))
+            #expect(camera == changed)
+        }
+    }
+
     @Test("Cancelled ends the session where the camera is; later samples of that gesture are ignored")
     func cancelled() throws {
         var camera = try Self.paris()

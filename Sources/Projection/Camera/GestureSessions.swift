@@ -119,7 +119,7 @@ public struct PinchGestureSession: Hashable, Sendable {
     ///   - scale: The cumulative scale since touch-down (1 = unchanged), finite and > 0.
     ///   - centroid: The fingers' centroid in the camera's screen points.
     ///   - timestamp: Seconds on a monotonic clock (UIKit's `systemUptime`, a pointer event's
-    ///     `timeStamp / 1000`), never decreasing.
+    ///     `timeStamp / 1000`), never decreasing within a gesture (a `began` may start a new clock).
     ///   - camera: The camera the pinch moves.
     /// - Returns: Whether the sample was applied.
     @discardableResult
@@ -133,7 +133,7 @@ public struct PinchGestureSession: Hashable, Sendable {
             releaseVelocity = nil
             return true
         }
-        guard scale.isFinite, scale > 0, timestamp.isFinite, timestamp >= (lastTimestamp ?? -.infinity),
+        guard scale.isFinite, scale > 0, timestamp.isFinite, Self.inOrder(phase, timestamp, after: lastTimestamp),
               (try? camera.transform.validate(centroid, name: "pinch centroid")) != nil
         else { return false }
         let previous: (scale: Double, centroid: ScreenPoint)
@@ -198,7 +198,7 @@ public struct PinchGestureSession: Hashable, Sendable {
     ///   - rotationRadians: The cumulative rotation since touch-down, radians, positive
     ///     clockwise on screen (UIKit's `rotation`); finite.
     ///   - centroid: The fingers' centroid in the camera's screen points.
-    ///   - timestamp: Seconds on a monotonic clock, never decreasing.
+    ///   - timestamp: Seconds on a monotonic clock, never decreasing within a gesture.
     ///   - camera: The camera the gesture moves.
     /// - Returns: Whether the sample was applied (an invalid one changes nothing).
     @discardableResult
@@ -214,7 +214,7 @@ public struct PinchGestureSession: Hashable, Sendable {
             return true
         }
         guard scale.isFinite, scale > 0, rotationRadians.isFinite, timestamp.isFinite,
-              timestamp >= (lastTimestamp ?? -.infinity),
+              Self.inOrder(phase, timestamp, after: lastTimestamp),
               (try? camera.transform.validate(centroid, name: "pinch centroid")) != nil
         else { return false }
         let previous: (scale: Double, centroid: ScreenPoint, rotation: Double)
@@ -268,6 +268,14 @@ public struct PinchGestureSession: Hashable, Sendable {
         let applied = update(phase, scale: distance / start, centroid: centroid, timestamp: timestamp, camera: &camera)
         if !isActive { startDistance = nil }
         return applied
+    }
+
+    /// Whether a sample's time stamp may follow the last applied one: within a gesture it
+    /// never runs backwards; a `began` starts a new gesture and takes any finite time stamp, so
+    /// that one far-future time stamp (1e300, milliseconds passed as seconds) does not make the
+    /// session refuse every later gesture.
+    static func inOrder(_ phase: GesturePhase, _ timestamp: Double, after last: Double?) -> Bool {
+        phase == .began || timestamp >= (last ?? -.infinity)
     }
 
     private mutating func end() {
@@ -361,7 +369,7 @@ public struct PanGestureSession: Hashable, Sendable {
     /// - Parameters:
     ///   - phase: The recognizer's state.
     ///   - translation: The cumulative translation since the gesture began, in points.
-    ///   - timestamp: Seconds on a monotonic clock, never decreasing.
+    ///   - timestamp: Seconds on a monotonic clock, never decreasing within a gesture.
     ///   - camera: The camera the pan moves.
     /// - Returns: Whether the sample was applied.
     @discardableResult
@@ -375,7 +383,8 @@ public struct PanGestureSession: Hashable, Sendable {
             releaseVelocity = nil
             return true
         }
-        guard translation.isFinite, timestamp.isFinite, timestamp >= (lastTimestamp ?? -.infinity) else { return false }
+        guard translation.isFinite, timestamp.isFinite, PinchGestureSession.inOrder(phase, timestamp, after: lastTimestamp)
+        else { return false }
         let previous: ScreenPoint
         switch (phase, lastTranslation) {
         case (.began, _): previous = ScreenPoint(x: 0, y: 0)
