@@ -211,6 +211,28 @@ struct VelocityEstimatorTests {
         #expect(estimator.velocity(atRelease: .nan) == (0, 0, 0, 0))
     }
 
+    @Test("BAD_INPUTS row 76: a window shorter than the pause (0.01 s and 0.04 s): a release later than the window after the last sample measures the held last sample, 0, never a throw backwards")
+    func windowShorterThanPause() throws {
+        var estimator = try VelocityEstimator(windowSeconds: 0.01, pauseSeconds: 0.04)
+        let added = [
+            estimator.add(timestamp: 0, x: 0, y: 0, zoom: 0, degrees: 0),
+            estimator.add(timestamp: 0.01, x: 10, y: 5, zoom: 0.5, degrees: -3),
+        ]
+        #expect(added == [true, true])
+        // Within the window of the last sample: part of the last step (points, levels and
+        // degrees per second).
+        let early = estimator.velocity(atRelease: 0.015)
+        #expect(isClose(early.x, 500, within: 1e-9) && isClose(early.y, 250, within: 1e-9))
+        #expect(isClose(early.zoom, 25, within: 1e-9) && isClose(early.degrees, -150, within: 1e-9))
+        // The window wholly after the last sample, the pause not yet over: the path holds
+        // the last sample, so nothing moves. (Before the fix: -1000 and -2990 points per
+        // second, the last step extrapolated beyond it.)
+        for release in [0.02, 0.03, 0.0499] {
+            let v = estimator.velocity(atRelease: release)
+            #expect(v.x == 0 && v.y == 0 && v.zoom == 0 && v.degrees == 0, "release at \(release): \(v)")
+        }
+    }
+
     @Test("BAD_INPUTS row 76: non-finite or backwards samples are ignored; a bad window or pause is a typed error")
     func badSamples() {
         var estimator = VelocityEstimator()

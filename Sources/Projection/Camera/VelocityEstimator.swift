@@ -176,7 +176,12 @@ public struct VelocityEstimator: Hashable, Sendable {
             let older = ring[(head + i - 1) % Self.capacity]
             if older.t <= from {
                 let span = newer.t - older.t
-                let f = span > 0 ? (from - older.t) / span : 1
+                // At most 1: a window that starts after the last sample (a release later than
+                // the window after it, which a pause longer than the window allows) starts on
+                // the held last sample, so the velocity is 0. (Extrapolating the last step
+                // beyond it threw the content backwards: -2990 points per second for a
+                // 1000 points-per-second finger that rested 0.04 s with a 0.01 s window.)
+                let f = span > 0 ? min((from - older.t) / span, 1) : 1
                 start = Sample(
                     t: from, x: older.x + (newer.x - older.x) * f, y: older.y + (newer.y - older.y) * f,
                     zoom: older.zoom + (newer.zoom - older.zoom) * f,
