@@ -87,11 +87,15 @@ public struct ClusterDrawing: Hashable, Sendable {
                 out += "<g class=\"cluster\" data-ids=\"\(ids)\" data-count=\"\(it.count)\" data-missing=\"\(it.missingCount)\" data-found=\"\(it.foundCount)\">\n"
                 // The MISSING share as a sector from the top, clockwise, over the FOUND disc.
                 out += "<circle cx=\"\(number(p.x))\" cy=\"\(number(p.y))\" r=\"\(number(r))\" fill=\"\(found.colorHex)\"/>\n"
-                if it.missingCount == it.count {
+                let angle = 2 * Double.pi * Double(it.missingCount) / Double(it.count)
+                let ex = p.x + r * sin(angle), ey = p.y - r * cos(angle)
+                // (An arc whose end is written as its start is no arc at all in SVG: a sector
+                // of all but a few millionths of the disc, 1 FOUND among 300 000 pets, then
+                // drew nothing, and the badge all FOUND. It is drawn as the whole disc.)
+                let endIsStart = number(ex) == number(p.x) && number(ey) == number(p.y - r)
+                if it.missingCount == it.count || (endIsStart && angle > Double.pi) {
                     out += "<circle cx=\"\(number(p.x))\" cy=\"\(number(p.y))\" r=\"\(number(r))\" fill=\"\(missing.colorHex)\"/>\n"
-                } else if it.missingCount > 0 {
-                    let angle = 2 * Double.pi * Double(it.missingCount) / Double(it.count)
-                    let ex = p.x + r * sin(angle), ey = p.y - r * cos(angle)
+                } else if it.missingCount > 0 && !endIsStart {
                     out += "<path d=\"M\(number(p.x)),\(number(p.y)) L\(number(p.x)),\(number(p.y - r)) A\(number(r)),\(number(r)) 0 \(angle > Double.pi ? 1 : 0) 1 \(number(ex)),\(number(ey)) Z\" fill=\"\(missing.colorHex)\"/>\n"
                 }
                 out += "<text x=\"\(number(p.x))\" y=\"\(number(p.y + 4))\" text-anchor=\"middle\" font-size=\"11\" font-weight=\"bold\" fill=\"#FFFFFF\" stroke=\"none\">\(it.count)</text>\n"

@@ -80,6 +80,35 @@ struct ClusterDrawingTests {
         #expect(drawing.items.contains { $0.spread != nil })
     }
 
+    @Test("a badge of 300 000 pets with one FOUND is drawn MISSING all but that share, not all FOUND (its sector's arc ended where it began)")
+    func badgeAlmostAllMissing() throws {
+        // 300 000 pets over about 1 000 km x 750 km: one cluster at zoom 0.5 that splits.
+        let paris = MercatorPoint(try Coordinate(latitude: 48.853, longitude: 2.3499))
+        var pins: [ClusterPin] = []
+        pins.reserveCapacity(300_000)
+        for k in 0..<300_000 {
+            let point = try MercatorPoint(x: paris.x + Double(k % 1_000) * 1_000, y: paris.y + Double(k / 1_000) * 2_500)
+            pins.append(ClusterPin(id: "p\(k)", point: point, category: k == 0 ? .found : .missing))
+        }
+        let index = try PinClusterIndex(pins: pins, maximumZoom: 3)
+        let badge = try #require(index.items(atLevel: 0).first)
+        #expect(badge.count == 300_000 && badge.missingCount == 299_999 && badge.expansionZoom != nil)
+        // (The badge at the focal point, (195, 422): its sector's arc ends 0.00046 point west
+        // of its start, the same to three decimals.)
+        let camera = try MercatorCamera(center: badge.point, zoom: 0.5, widthPoints: 390, heightPoints: 844)
+        let drawing = ClusterDrawing(index: index, camera: camera)
+        let svg = drawing.svgElements
+        let start = try #require(svg.range(of: "<g class=\"cluster\""))
+        let element = svg[start.lowerBound...].components(separatedBy: "</g>")[0]
+        let missing = PinCategory.missing.style.colorHex
+        #expect(element.contains("fill=\"\(missing)\""))
+        // No sector whose arc ends where it begins, as written (SVG draws no such arc).
+        for path in element.components(separatedBy: "<path d=\"").dropFirst() {
+            let parts = path.prefix { $0 != "\"" }.split(separator: " ")
+            #expect(parts.count == 8 && parts[1].dropFirst() != parts[6], "\(parts)")
+        }
+    }
+
     @Test("badges grow with the count from 12 to 22 points and no further")
     func badgeRadius() {
         #expect(ClusterDrawing.badgeRadius(count: 2) == 12)
