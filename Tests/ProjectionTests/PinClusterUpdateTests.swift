@@ -403,6 +403,35 @@ struct PinClusterUpdateTests {
         #expect((1...3).contains(rekeyed))
     }
 
+    @Test("a placed item an update left as it was equals itself across the update, also across an update that keys the ids anew")
+    func placedItemsAcrossRekeying() throws {
+        var random = SeededRandom(seed: 1_514)
+        var pins = ClusterKit.city(300, &random).map { ClusterPin(id: "m" + $0.id, point: $0.point, category: $0.category) }
+        pins += [ClusterPin(id: "a", point: pins[0].point, category: .missing), ClusterPin(id: "b", point: pins[1].point, category: .found)]
+        var index = try PinClusterIndex(pins: pins)
+        let camera = try MercatorCamera(center: Self.center, zoom: 13.5, widthPoints: 390, heightPoints: 844)
+        var before: [PlacedClusterItem] = []
+        index.items(in: camera, into: &before)
+        // Ids sorting between "a" and "b", one at a time, placed far from the camera (Tokyo):
+        // the room between two keys halves with each, until every pin is keyed anew.
+        let tokyo = MercatorPoint(uncheckedX: 15_556_000, y: 4_257_000)
+        var id = "a"
+        var rekeyed = false
+        for round in 0..<40 where !rekeyed {
+            id += "a"
+            let keys = index.idOrder.map { index.nodes.idKey[Int($0)] }
+            try index.update(upserting: [ClusterPin(id: id, point: MercatorPoint(uncheckedX: tokyo.x + Double(round) * 1_000, y: tokyo.y), category: .missing)])
+            let survivors = index.idOrder.filter { index.nodes.ids[Int($0)] != id }.map { index.nodes.idKey[Int($0)] }
+            rekeyed = survivors != keys
+        }
+        #expect(rekeyed)
+        var after: [PlacedClusterItem] = []
+        index.items(in: camera, into: &after)
+        #expect(after.map(\.item) == before.map(\.item))
+        #expect(after == before)
+        #expect(Set(after) == Set(before))
+    }
+
     @Test("BAD_INPUTS row 85: an item of another index, or of this one before an update changed it, is a typed error, never another pin's ids")
     func staleItems() throws {
         // (Updated item by item throughout, as a few pins of a large index are: on an index of

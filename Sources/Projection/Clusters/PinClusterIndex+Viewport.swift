@@ -32,16 +32,17 @@ public struct PlacedClusterItem: Hashable, Sendable {
         self.smallestID = smallestID
     }
 
-    // (By its item, point and copy: not by its bucket, which depends on the camera's screen.)
+    // (By its item, point and copy: not by its bucket, which depends on the camera's screen,
+    // nor by its smallest id's key, which an update that keys the ids anew changes for every
+    // item: the same item, left as it was, then compared unequal across it.)
     public static func == (a: PlacedClusterItem, b: PlacedClusterItem) -> Bool {
-        a.item == b.item && a.point == b.point && a.worldCopy == b.worldCopy && a.smallestID == b.smallestID
+        a.item == b.item && a.point == b.point && a.worldCopy == b.worldCopy
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(item)
         hasher.combine(point)
         hasher.combine(worldCopy)
-        hasher.combine(smallestID)
     }
 
     /// Draw order: by screen y ascending, then x, then the smallest member id (CONTRACTS).
