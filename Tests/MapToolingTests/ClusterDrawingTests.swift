@@ -80,7 +80,7 @@ struct ClusterDrawingTests {
         #expect(drawing.items.contains { $0.spread != nil })
     }
 
-    @Test("a badge of 300 000 pets with one FOUND is drawn MISSING all but that share, not all FOUND (its sector's arc ended where it began)")
+    @Test("BAD_INPUTS row 99: a badge of 300 000 pets with one FOUND is drawn MISSING all but that share, not all FOUND (its sector's arc ended where it began)")
     func badgeAlmostAllMissing() throws {
         // 300 000 pets over about 1 000 km x 750 km: one cluster at zoom 0.5 that splits.
         let paris = MercatorPoint(try Coordinate(latitude: 48.853, longitude: 2.3499))

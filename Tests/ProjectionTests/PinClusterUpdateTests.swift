@@ -403,7 +403,7 @@ struct PinClusterUpdateTests {
         #expect((1...3).contains(rekeyed))
     }
 
-    @Test("a placed item an update left as it was equals itself across the update, also across an update that keys the ids anew")
+    @Test("BAD_INPUTS row 85: a placed item an update left as it was equals itself across the update (==, hash), also across an update that keys the ids anew")
     func placedItemsAcrossRekeying() throws {
         var random = SeededRandom(seed: 1_514)
         var pins = ClusterKit.city(300, &random).map { ClusterPin(id: "m" + $0.id, point: $0.point, category: $0.category) }
