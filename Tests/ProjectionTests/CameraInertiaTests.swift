@@ -192,6 +192,33 @@ struct VelocityEstimatorTests {
         #expect(isClose(v.x, 1500, within: 1e-9))
     }
 
+    @Test("estimators are equal (and hash alike) when they keep the same samples: after a reset, or with their ring wrapped, whatever it held before")
+    func equality() throws {
+        func fed(_ range: ClosedRange<Int>, junk: Bool = false) -> VelocityEstimator {
+            var estimator = VelocityEstimator()
+            if junk {
+                for k in 0..<10 { estimator.add(timestamp: Double(k), x: 1e6 * Double(k), y: -3) }
+                estimator.reset()
+            }
+            for k in range { estimator.add(timestamp: Double(k) / 60, x: Double(k * k), y: Double(k), zoom: 0.01 * Double(k)) }
+            return estimator
+        }
+        let pairs = [
+            (fed(0...5), fed(0...5, junk: true)),
+            // 70 samples wrap the ring of 64: it keeps the last 64, as an estimator fed only those.
+            (fed(0...69), fed(6...69)),
+        ]
+        for (a, b) in pairs {
+            // (Before: the ring's storage was compared, old samples and its start included.)
+            #expect(a == b)
+            #expect(a.hashValue == b.hashValue)
+            #expect(a.velocity(atRelease: 70.0 / 60) == b.velocity(atRelease: 70.0 / 60))
+        }
+        #expect(fed(0...5) != fed(0...6))
+        #expect(fed(0...5) != fed(1...6))
+        #expect(try VelocityEstimator(windowSeconds: 0.2) != VelocityEstimator())
+    }
+
     @Test("a pause before release throws nothing: zero after more than pauseSeconds at rest, the velocity before it")
     func pauseThrowsNothing() throws {
         var estimator = VelocityEstimator()

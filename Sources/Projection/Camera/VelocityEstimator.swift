@@ -118,6 +118,28 @@ public struct VelocityEstimator: Hashable, Sendable {
         self.pauseSeconds = pauseSeconds
     }
 
+    /// Whether two estimators measure alike: the same window and pause, and the same samples
+    /// kept, oldest first, with the same time of the last change. Where the ring stores them
+    /// and what it held before a ``reset()`` do not count (they did, and two sessions that
+    /// behave alike compared unequal).
+    public static func == (a: VelocityEstimator, b: VelocityEstimator) -> Bool {
+        guard a.windowSeconds == b.windowSeconds, a.pauseSeconds == b.pauseSeconds, a.lastChange == b.lastChange, a.count == b.count
+        else { return false }
+        return (0..<a.count).allSatisfy { a.sample($0) == b.sample($0) }
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(windowSeconds)
+        hasher.combine(pauseSeconds)
+        hasher.combine(lastChange)
+        hasher.combine(count)
+        for k in 0..<count { hasher.combine(sample(k)) }
+    }
+
+    /// The `k`-th sample kept, oldest first.
+    private func sample(_ k: Int) -> Sample { ring[(head + k) % Self.capacity] }
+
     /// Forgets every sample (the storage is kept).
     public mutating func reset() {
         head = 0
