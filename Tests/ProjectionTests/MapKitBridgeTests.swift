@@ -72,6 +72,28 @@ struct MapKitBridgeTests {
         #expect(isClose(rect.center.x, camera.mapKitCenter.x, within: 1e-7) && isClose(rect.center.y, camera.mapKitCenter.y, within: 1e-7))
     }
 
+    @Test("visibleMapRect's x stays in [0, 2^28) when its west edge lies a hair west of the antimeridian: 1.5e-8 map points west (a center 0.99999998509884 map points east of it on a 2-point screen at zoom 20) gives 0, not 2^28 (which the remainder plus one world rounded to)")
+    func visibleMapRectWestEdgeJustWestOfAntimeridian() throws {
+        let size = MapKitMapPoint.worldSize
+        // The Mercator easting whose map point is 0.9999999850988388: one map point east of the
+        // antimeridian less 1.49e-8; the screen's west edge lies one map point west of it.
+        let camera = try MercatorCamera(
+            center: MercatorPoint(x: -20_037_508.193498176, y: 0), zoom: 20, widthPoints: 2, heightPoints: 2)
+        #expect(camera.mapKitCenter.x < 1 && camera.mapKitCenter.x > 1 - 1.5e-8)
+        let rect = camera.mapKitVisibleMapRect
+        #expect(rect.origin.x >= 0 && rect.origin.x < size, "x \(rect.origin.x)")
+        // 1.5e-8 map points from the true west edge, the other side of the antimeridian.
+        #expect(abs((rect.origin.x - (camera.mapKitCenter.x - 1)).remainder(dividingBy: size)) < 1e-7)
+        // A few easting steps (3.7 nm each) around it: each x in [0, 2^28).
+        var easting = -20_037_508.193498176
+        for _ in 0..<8 {
+            easting = easting.nextUp
+            let shifted = try MercatorCamera(center: MercatorPoint(x: easting, y: 0), zoom: 20, widthPoints: 2, heightPoints: 2)
+            let x = shifted.mapKitVisibleMapRect.origin.x
+            #expect(x >= 0 && x < size, "easting \(easting): x \(x)")
+        }
+    }
+
     @Test("show(rect) is the inverse: a camera's own visibleMapRect, shown on a camera with the same screen, bearing and insets but elsewhere, gives back its center within 1e-6 points and its zoom within 1e-9 (300 random cameras)")
     func roundTrip() throws {
         var random = SeededRandom(seed: 30)

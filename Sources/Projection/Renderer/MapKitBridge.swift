@@ -127,9 +127,14 @@ extension MercatorCamera {
     public var mapKitVisibleMapRect: MapKitMapRect {
         let center = mapKitCenter
         let k = mapPointsPerPoint
-        let x = (center.x - extents.west * k).truncatingRemainder(dividingBy: MapKitMapPoint.worldSize)
+        let world = MapKitMapPoint.worldSize
+        var x = (center.x - extents.west * k).truncatingRemainder(dividingBy: world)
+        if x < 0 { x += world }
+        // A remainder a hair below 0 (-1.5e-8) rounds to the world's width itself when a world
+        // is added: that is the antimeridian, 0, not a point of the next copy.
+        if x >= world { x = 0 }
         return MapKitMapRect(
-            x: x < 0 ? x + MapKitMapPoint.worldSize : x, y: center.y - extents.north * k,
+            x: x, y: center.y - extents.north * k,
             width: (extents.west + extents.east) * k, height: (extents.north + extents.south) * k)
     }
 
