@@ -121,6 +121,34 @@ struct MapKitBridgeTests {
         #expect(isClose(shown.width, rect.width, within: 1e-6) || isClose(shown.height, rect.height, within: 1e-6))
     }
 
+    @Test("a rectangle needing a zoom beyond the limits is shown at the limit with the camera's visibleMapRect centred on it, with uneven insets and a bearing: a continent at a minimum zoom of 3 under a 400-point top inset is drawn at the screen's middle (before: at y 359, under the inset), a thousandth of a map point at a maximum of 18 too (before: at the focal point)")
+    func showClampedZoomCentresTheRectangle() throws {
+        let limits = try CameraZoomLimits(minimumZoom: 3, maximumZoom: 18)
+        let middle = MapKitMapPoint(try Coordinate(latitude: 10, longitude: 20))
+        for (bearing, insets) in [(0.0, try ScreenInsets(top: 400)), (30, try ScreenInsets(top: 120, left: 200, bottom: 30))] {
+            var camera = try MercatorCamera(
+                center: Coordinate(latitude: 0, longitude: 0), zoom: 5, widthPoints: 390, heightPoints: 844, limits: limits)
+            try camera.jump(bearing: bearing)
+            try camera.setInsets(insets)
+            for (size, zoom) in [(MapKitMapPoint.worldSize / 2, 3.0), (1e-3, 18)] {
+                let rect = MapKitMapRect(x: middle.x - size / 4, y: middle.y - size / 2, width: size / 2, height: size)
+                var shown = camera
+                try shown.show(rect)
+                #expect(shown.zoom == zoom, "bearing \(bearing), size \(size): zoom \(shown.zoom)")
+                // The visible rectangle's center is the rectangle's, in map points (at zoom 3 one
+                // map point is 3e-5 screen points; at 18, 1.0).
+                let visible = shown.mapKitVisibleMapRect.center
+                let tolerance = 1e-6 * exp2(20 - zoom)
+                #expect(abs(visible.x - rect.center.x) < tolerance && abs(visible.y - rect.center.y) < tolerance,
+                        "bearing \(bearing), size \(size): visible center (\(visible.x), \(visible.y)) against (\(rect.center.x), \(rect.center.y))")
+                // On screen: the rectangle's center at the middle of the screen (the middle of
+                // the box of the outline, as at an unclamped zoom), within 1e-6 points.
+                let p = shown.point(for: try rect.center.mercator())
+                #expect(abs(p.x - 195) < 1e-6 && abs(p.y - 422) < 1e-6, "bearing \(bearing), size \(size): drawn at \(p)")
+            }
+        }
+    }
+
     @Test("the region is centred on the focal point's coordinate and its spans are the smallest symmetric ones holding the four corners (300 random cameras); heading is the bearing in [0, 360)")
     func regionAndHeading() throws {
         var random = SeededRandom(seed: 31)

@@ -167,10 +167,10 @@ extension MercatorCamera {
     /// Shows a map rectangle as MapKit's `setVisibleMapRect` does, keeping the screen, bearing
     /// and insets: the zoom at which the screen's outline at the bearing has a bounding
     /// rectangle just holding `rect` (the lower of the zooms that fit its width and its
-    /// height), with that bounding rectangle centred on the rectangle's center. The inverse of
-    /// ``mapKitVisibleMapRect``: a camera's own rectangle gives back its center and zoom (within
-    /// rounding) where no constraint moved them. The zoom limits, the world's edge and the
-    /// camera bounds then apply.
+    /// height), clamped into the zoom limits, with the bounding rectangle at that zoom centred
+    /// on the rectangle's center. The inverse of ``mapKitVisibleMapRect``: a camera's own
+    /// rectangle gives back its center and zoom (within rounding) where no constraint moved
+    /// them. The world's edge and the camera bounds then apply.
     ///
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a rectangle
     ///   whose values are not finite, whose width or height is not positive, or whose center
@@ -185,9 +185,14 @@ extension MercatorCamera {
         let middle = try rect.centerMercator()
         // The bounding box of the outline is (west + east) x (north + south) points at any zoom.
         let boxWidth = extents.west + extents.east, boxHeight = extents.north + extents.south
-        // (Kept finite for a rectangle of a few map points or of many worlds; the limits clamp it.)
-        let zoom = min(max(min(log2(boxWidth / rect.width), log2(boxHeight / rect.height)) + 20, -64), 64)
-        let s = 256 * exp2(zoom) / WebMercator.worldWidthMeters
+        // (Kept finite for a rectangle of a few map points or of many worlds.)
+        let fitted = min(max(min(log2(boxWidth / rect.width), log2(boxHeight / rect.height)) + 20, -64), 64)
+        // The zoom the camera will show (the limits, and the lowest zoom the screen allows): the
+        // box is centred at that zoom's scale. At the fitted zoom instead, a rectangle needing a
+        // zoom beyond the limits had its center drawn off the box's middle with uneven insets
+        // or a bearing (under a 400-point top inset, for a continent at a minimum zoom of 3).
+        let zoom = min(max(fitted, lowestShownZoom), limits.maximumZoom)
+        let s = Self.pointsPerMercatorMeter(zoom: zoom)
         // The box's middle lies ((east - west) / 2, (south - north) / 2) points from the focal point.
         let x = middle.x - (extents.east - extents.west) / 2 / s
         let y = middle.y + (extents.south - extents.north) / 2 / s
