@@ -41,6 +41,25 @@ struct MapKitBridgeTests {
         return camera
     }
 
+    @Test("a coordinate at or beyond the clamp latitude (a polar user: 85.0511287798066, 89, 90, at any longitude) has a map point on the world's edge, y = 0, that converts back (before: y was -3e-8, its mercator() threw, and a rectangle centred on it was refused by show); a MercatorPoint a micrometre beyond the edge too")
+    func polarMapPointsConvertBack() throws {
+        for latitude in [WebMercator.maximumLatitude, 89, 90] {
+            for longitude in [-180.0, 0, 10, 179.5] {
+                let point = MapKitMapPoint(try Coordinate(latitude: latitude, longitude: longitude))
+                #expect(point.y == 0, "\(latitude), \(longitude): y \(point.y)")
+                let back = try point.mercator().coordinate
+                #expect(isClose(back.latitude, WebMercator.maximumLatitude, within: 1e-9))
+                var camera = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 3, widthPoints: 390, heightPoints: 844)
+                try camera.show(MapKitMapRect(x: point.x - 500, y: point.y - 500, width: 1_000, height: 1_000))
+            }
+        }
+        let south = MapKitMapPoint(try Coordinate(latitude: -90, longitude: 0))
+        #expect(south.y == MapKitMapPoint.worldSize)
+        let beyond = MapKitMapPoint(try MercatorPoint(x: 0, y: WebMercator.worldWidthMeters / 2 + 1e-6))
+        #expect(beyond.y == 0)
+        #expect(try beyond.mercator().y == WebMercator.worldWidthMeters / 2)
+    }
+
     @Test("visibleMapRect is the bounding rectangle of the screen's four corners (each unprojected through the camera) at any bearing, with insets: within 1e-5 map points over 500 random cameras; unrotated without insets it is exactly the screen times 2^(20 - zoom)")
     func visibleMapRect() throws {
         var random = SeededRandom(seed: 29)

@@ -32,11 +32,13 @@ public struct MapKitMapPoint: Hashable, Sendable {
         self.y = y
     }
 
-    /// The map point of a Web Mercator point.
+    /// The map point of a Web Mercator point, y within [0, 2^28]: a northing a hair beyond the
+    /// world's edge (the clamp latitude projects 4 nm beyond it, -3e-8 map points) is put on
+    /// the edge, so that every point made here has a ``mercator()``.
     public init(_ mercator: MercatorPoint) {
         let world = WebMercator.worldWidthMeters
         x = (mercator.x / world + 0.5) * Self.worldSize
-        y = (0.5 - mercator.y / world) * Self.worldSize
+        y = min(max((0.5 - mercator.y / world) * Self.worldSize, 0), Self.worldSize)
     }
 
     /// The map point of a coordinate (projected through PROJ).
