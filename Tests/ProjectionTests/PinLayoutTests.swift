@@ -175,4 +175,28 @@ struct AnnouncementsQueryTests {
         components.queryItems = query.urlQueryItems
         #expect(components.percentEncodedQuery == "lat=52.52&lng=13.405&range=10")
     }
+
+    @Test("lat and lng are plain decimals at every magnitude, never with an exponent (Swift writes 1e-05 below 1e-4: a user within 11 m of the equator or of the Greenwich meridian), and read back as the same doubles")
+    func plainDecimalsNearZero() throws {
+        let cases: [(Double, Double, String, String)] = [
+            (0.00001, -0.00005, "0.00001", "-0.00005"),
+            (1.2345e-7, 0.0001, "0.00000012345", "0.0001"),
+            (-89.99999, 179.9999999999, "-89.99999", "179.9999999999"),
+            (0, -1e-300, "0.0", "-0." + String(repeating: "0", count: 299) + "1"),
+        ]
+        for (latitude, longitude, lat, lng) in cases {
+            let query = AnnouncementsQuery(userLocation: try Coordinate(latitude: latitude, longitude: longitude))
+            #expect(query.queryItems.map(\.value) == [lat, lng, "10"])
+        }
+        var random = SeededRandom(seed: 97)
+        for _ in 0..<2_000 {
+            // Magnitudes from 1e-320 (subnormal) to 90 degrees.
+            let latitude = (random.uniform() < 0.5 ? -1 : 1) * 90 * pow(10, -random.uniform() * 322)
+            let longitude = (random.uniform() < 0.5 ? -1 : 1) * 180 * pow(10, -random.uniform() * 8)
+            let center = try Coordinate(latitude: latitude, longitude: longitude)
+            let values = AnnouncementsQuery(userLocation: center).queryItems.map(\.value)
+            #expect(!values[0].contains("e") && !values[1].contains("e"), "\(values)")
+            #expect(Double(values[0]) == center.latitude && Double(values[1]) == center.longitude, "\(values)")
+        }
+    }
 }
