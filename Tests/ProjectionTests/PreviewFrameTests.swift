@@ -347,4 +347,33 @@ struct PreviewFrameTests {
             }
         }
     }
+
+    @Test("BAD_INPUTS row 37: a polar user's coordinate is drawn where PinLayout draws its pin, bit for bit, by point(for: Coordinate) and by ProjectedPins(coordinates:) placed in the frame or a camera (before: 4 nm beyond the world's edge, up to 3 616 points above a 390-point frame of a micrometre circle, not in it)")
+    func polarCoordinatePlacedAsItsPin() throws {
+        for latitude in Self.polarLatitudes where abs(latitude) > WebMercator.maximumLatitude {
+            for longitude in Self.polarLongitudes {
+                let user = try Coordinate(latitude: latitude, longitude: longitude)
+                for radius in [10_000.0, 1, 1e-6, 1e-9, .leastNonzeroMagnitude] {
+                    let name = "user (\(latitude), \(longitude)), radius \(radius)"
+                    let frame = try PreviewFrame(circle: GeodesicCircle(center: user, radiusMeters: radius), widthPoints: 390)
+                    let layout = PinLayout(
+                        announcements: [Announcement(id: "me", status: "FOUND", latitude: latitude, longitude: longitude)], frame: frame)
+                    let pin = try #require(layout.pins.first)
+                    let direct = frame.point(for: user)
+                    #expect(direct == pin.point, "\(name): \(direct) against the pin's \(pin.point)")
+                    #expect(frame.contains(direct), "\(name): \(direct)")
+                    let projected = ProjectedPins(coordinates: [user], ids: ["me"])
+                    // (The pin's longitude 180 is normalised to -180, the coordinate's kept: the
+                    // eastings may be W apart, the northings are the same edge.)
+                    #expect(projected[0].y == pin.mercator.y, "\(name)")
+                    var placed: [ScreenPoint] = []
+                    frame.transform.place(projected, into: &placed)
+                    #expect(placed == [pin.point], "\(name): \(placed)")
+                    let camera = try MercatorCamera(fitting: GeodesicCircle(center: user, radiusMeters: radius), widthPoints: 390, heightPoints: 219.375)
+                    camera.place(projected, into: &placed)
+                    #expect(placed == [camera.point(for: pin.mercator)] && camera.point(for: user) == placed[0], "\(name)")
+                }
+            }
+        }
+    }
 }

@@ -19,7 +19,9 @@ public struct ProjectedPins: Hashable, Sendable {
     @usableFromInline let eastingRange: ClosedRange<Double>
 
     /// Projects coordinates with one `proj_trans_generic` call (latitudes beyond
-    /// +-85.0511287798066 clamped).
+    /// +-85.0511287798066 clamped), each northing then put on the world's edge as ``PinLayout``
+    /// puts its pins' (the clamp latitude projects 4 nm beyond it): so these places are drawn
+    /// where the preview's pins of the same coordinates are.
     ///
     /// - Parameters:
     ///   - coordinates: The places.
@@ -27,7 +29,9 @@ public struct ProjectedPins: Hashable, Sendable {
     /// - Precondition: `ids` is nil or has one id per coordinate.
     public init(coordinates: [Coordinate], ids: [String]? = nil) {
         precondition(ids == nil || ids?.count == coordinates.count, "ProjectedPins needs one id per coordinate")
-        let (eastings, northings) = WebMercator.projectValid(coordinates)
+        var (eastings, northings) = WebMercator.projectValid(coordinates)
+        let edge = WebMercator.worldWidthMeters / 2
+        for index in northings.indices { northings[index] = min(max(northings[index], -edge), edge) }
         self.init(ids: ids, eastings: eastings, northings: northings)
     }
 

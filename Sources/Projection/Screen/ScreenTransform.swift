@@ -100,9 +100,11 @@ public struct ScreenTransform: Hashable, Sendable {
         return (xx, xy, yx, yy, focalPoint.x - (xx * centerX + xy * centerY), focalPoint.y - (yx * centerX + yy * centerY))
     }
 
-    /// The screen point of a coordinate: projected through PROJ, then placed.
+    /// The screen point of a coordinate: projected through PROJ, its northing put on the
+    /// world's edge (a latitude at or beyond +-85.0511287798066 projects 4 nm beyond it), then
+    /// placed: the point ``PinLayout`` gives the same place's pin.
     public func point(for coordinate: Coordinate) -> ScreenPoint {
-        point(for: MercatorPoint(coordinate))
+        point(for: MercatorPoint(onWorld: coordinate))
     }
 
     /// Writes the screen point of every pin into `output` (same order, same count), each on

@@ -38,6 +38,15 @@ public struct MercatorPoint: Hashable, Sendable {
         self.init(uncheckedX: projected.x, y: projected.y)
     }
 
+    /// ``init(_:)`` with the northing put onto the world, [-W/2, W/2] exactly: the clamp
+    /// latitude projects 4 nm beyond W/2, which at a preview's largest scales (1e9 to 1e12
+    /// points per metre, circles of a micrometre and less) is tens to thousands of points.
+    init(onWorld coordinate: Coordinate) {
+        let projected = WebMercatorPROJ.forward(longitude: coordinate.longitude, latitude: coordinate.latitude)
+        let edge = WebMercator.worldWidthMeters / 2
+        self.init(uncheckedX: projected.x, y: min(max(projected.y, -edge), edge))
+    }
+
     /// The coordinate of this point (inverse Web Mercator through PROJ), longitude in
     /// [-180, 180), latitude within +-85.0511287798066 (give or take the last bit).
     public var coordinate: Coordinate {
