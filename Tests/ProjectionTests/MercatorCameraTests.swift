@@ -33,7 +33,10 @@ struct MercatorCameraTests {
     /// equator because the world is shorter than the viewport: the only states where the
     /// world-edge constraint may have moved the content vertically.
     static func atWorldEdge(_ camera: MercatorCamera) -> Bool {
-        let northmost = world / 2 - camera.heightPoints / 2 / camera.pointsPerMercatorMeter
+        let halfHeight = camera.heightPoints / 2 / camera.pointsPerMercatorMeter
+        var northmost = world / 2 - halfHeight
+        // Rounded toward the world's edge, as the camera rounds it (DESIGN.md, fitting step 3).
+        if world / 2 - northmost > halfHeight { northmost = northmost.nextUp }
         let y = camera.centerMercator.y
         return northmost <= 0 ? y == 0 : (y == northmost || y == -northmost)
     }

@@ -348,6 +348,26 @@ struct PreviewFrameTests {
         }
     }
 
+    @Test("BAD_INPUTS row 37: a polar user's own pin is in the frame for every circle from 1 m down to 1e-12 m (200 radii, frames of 50 x 20 to 1000 x 844 points): the frame's edge is the world's edge rounded outward, so the pin lies on it or within a northing's last bit inside (before: for a 1 mm circle it lay 1e-6 to 2.8e-5 points beyond the frame, inFrame false)")
+    func polarUserPinInFrameAtEveryRadius() throws {
+        for latitude in Self.polarLatitudes {
+            let user = try Coordinate(latitude: latitude, longitude: 13.4)
+            let announcement = Announcement(id: "me", status: "MISSING", latitude: latitude, longitude: 13.4)
+            for k in 0...200 {
+                let radius = pow(10, -Double(k) * 12 / 200)
+                for (width, height) in [(50.0, 20.0), (390, 219.375), (1_000, 844)] {
+                    let frame = try PreviewFrame(circle: GeodesicCircle(center: user, radiusMeters: radius), widthPoints: width, heightPoints: height)
+                    let pin = try #require(PinLayout(announcements: [announcement], frame: frame).pins.first)
+                    #expect(pin.inFrame, "user (\(latitude), 13.4), radius \(radius), \(width) x \(height): \(pin.point)")
+                    // Never beyond the world's edge by more than its last bit.
+                    let halfHeight = height / 2 / frame.pointsPerMercatorMeter
+                    let edge = WebMercator.worldWidthMeters / 2
+                    #expect(frame.centerMercator.y + halfHeight <= edge + edge.ulp * 1.5 && frame.centerMercator.y - halfHeight >= -edge - edge.ulp * 1.5)
+                }
+            }
+        }
+    }
+
     @Test("BAD_INPUTS row 37: a polar user's coordinate is drawn where PinLayout draws its pin, bit for bit, by point(for: Coordinate) and by ProjectedPins(coordinates:) placed in the frame or a camera (before: 4 nm beyond the world's edge, up to 3 616 points above a 390-point frame of a micrometre circle, not in it)")
     func polarCoordinatePlacedAsItsPin() throws {
         for latitude in Self.polarLatitudes where abs(latitude) > WebMercator.maximumLatitude {

@@ -88,8 +88,17 @@ extension ScreenTransform {
     /// that centres the world in it ((south - north) / 2s, 0 for a symmetric viewport).
     static func insideWorld(_ y: Double, north: Double, south: Double, scale: Double) -> Double {
         let half = WebMercator.worldWidthMeters / 2
-        let high = half - north / scale
-        let low = -half + south / scale
+        let northMeters = north / scale, southMeters = south / scale
+        var high = half - northMeters
+        var low = -half + southMeters
+        // Each limit rounded toward the world's edge, so that a screen against the edge shows
+        // the edge itself: a place on it (a polar user's own pin) is drawn on the screen's edge
+        // or within a northing's last bit inside it, never outside. Rounded to nearest, the
+        // limit could fall half a last bit (1.9e-9 m) short, and the user's pin of a 1 mm circle
+        // lay 1e-6 to 2.8e-5 points beyond the frame, not in it. (Both differences are exact
+        // where it matters, the limit within a factor 2 of the edge: Sterbenz.)
+        if half - high > northMeters { high = high.nextUp }
+        if low + half > southMeters { low = low.nextDown }
         return low < high ? min(max(y, low), high) : (low + high) / 2
     }
 

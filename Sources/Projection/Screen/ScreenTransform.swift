@@ -201,8 +201,9 @@ public struct ScreenTransform: Hashable, Sendable {
     // MARK: - Screen to world
 
     /// How far outside the screen a point may lie and still count as on it, in points: the
-    /// placement's accuracy. A place exactly on the screen's edge (a polar user, whose frame
-    /// ends at the world's edge) comes out within rounding of it, a few 1e-12 points either way.
+    /// placement's accuracy. A place exactly on the screen's edge where it is the world's (a
+    /// polar user, whose frame ends there) comes out on it or inside: the frame's limit is
+    /// rounded toward the world's edge.
     public static let edgeTolerancePoints: Double = 1e-6
 
     /// Whether a screen point lies on the screen, edges included (within
