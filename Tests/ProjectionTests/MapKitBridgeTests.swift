@@ -41,7 +41,7 @@ struct MapKitBridgeTests {
         return camera
     }
 
-    @Test("a coordinate at or beyond the clamp latitude (a polar user: 85.0511287798066, 89, 90, at any longitude) has a map point on the world's edge, y = 0, that converts back (before: y was -3e-8, its mercator() threw, and a rectangle centred on it was refused by show); a MercatorPoint a micrometre beyond the edge too")
+    @Test("BAD_INPUTS row 83: a coordinate at or beyond the clamp latitude (a polar user: 85.0511287798066, 89, 90, at any longitude) has a map point on the world's edge, y = 0, that converts back (before: y was -3e-8, its mercator() threw, and a rectangle centred on it was refused by show); a MercatorPoint a micrometre beyond the edge too")
     func polarMapPointsConvertBack() throws {
         for latitude in [WebMercator.maximumLatitude, 89, 90] {
             for longitude in [-180.0, 0, 10, 179.5] {
@@ -91,7 +91,7 @@ struct MapKitBridgeTests {
         #expect(isClose(rect.center.x, camera.mapKitCenter.x, within: 1e-7) && isClose(rect.center.y, camera.mapKitCenter.y, within: 1e-7))
     }
 
-    @Test("visibleMapRect's x stays in [0, 2^28) when its west edge lies a hair west of the antimeridian: 1.5e-8 map points west (a center 0.99999998509884 map points east of it on a 2-point screen at zoom 20) gives 0, not 2^28 (which the remainder plus one world rounded to)")
+    @Test("BAD_INPUTS row 83: visibleMapRect's x stays in [0, 2^28) when its west edge lies a hair west of the antimeridian: 1.5e-8 map points west (a center 0.99999998509884 map points east of it on a 2-point screen at zoom 20) gives 0, not 2^28 (which the remainder plus one world rounded to)")
     func visibleMapRectWestEdgeJustWestOfAntimeridian() throws {
         let size = MapKitMapPoint.worldSize
         // The Mercator easting whose map point is 0.9999999850988388: one map point east of the
@@ -140,7 +140,7 @@ struct MapKitBridgeTests {
         #expect(isClose(shown.width, rect.width, within: 1e-6) || isClose(shown.height, rect.height, within: 1e-6))
     }
 
-    @Test("a rectangle needing a zoom beyond the limits is shown at the limit with the camera's visibleMapRect centred on it, with uneven insets and a bearing: a continent at a minimum zoom of 3 under a 400-point top inset is drawn at the screen's middle (before: at y 359, under the inset), a thousandth of a map point at a maximum of 18 too (before: at the focal point)")
+    @Test("BAD_INPUTS row 83: a rectangle needing a zoom beyond the limits is shown at the limit with the camera's visibleMapRect centred on it, with uneven insets and a bearing: a continent at a minimum zoom of 3 under a 400-point top inset is drawn at the screen's middle (before: at y 359, under the inset), a thousandth of a map point at a maximum of 18 too (before: at the focal point)")
     func showClampedZoomCentresTheRectangle() throws {
         let limits = try CameraZoomLimits(minimumZoom: 3, maximumZoom: 18)
         let middle = MapKitMapPoint(try Coordinate(latitude: 10, longitude: 20))

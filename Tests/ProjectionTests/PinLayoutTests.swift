@@ -176,7 +176,7 @@ struct AnnouncementsQueryTests {
         #expect(components.percentEncodedQuery == "lat=52.52&lng=13.405&range=10")
     }
 
-    @Test("lat and lng are plain decimals at every magnitude, never with an exponent (Swift writes 1e-05 below 1e-4: a user within 11 m of the equator or of the Greenwich meridian), and read back as the same doubles")
+    @Test("BAD_INPUTS row 100: lat and lng are plain decimals at every magnitude, never with an exponent (Swift writes 1e-05 below 1e-4: a user within 11 m of the equator or of the Greenwich meridian), and read back as the same doubles")
     func plainDecimalsNearZero() throws {
         let cases: [(Double, Double, String, String)] = [
             (0.00001, -0.00005, "0.00001", "-0.00005"),
