@@ -106,6 +106,25 @@ struct DegenerateScaleTests {
         return true
     }
 
+    @Test("BAD_INPUTS row 42: where the fit changes its way at 0.1 m (local scale factors below, projected bounds above), the scales just below and at 0.1 m agree within 4e-8 at every half degree of latitude, polar users included, whichever side of the screen decides")
+    func methodsAgreeAtTheSwitch() throws {
+        var worst = 0.0
+        for k in 0...360 {
+            let center = try Coordinate(latitude: -90 + Double(k) / 2, longitude: 13.4)
+            for (width, height) in [(390.0, 219.375), (390, 844), (844, 390)] {
+                let below = try Self.scale(center, 0.1.nextDown, width, height)
+                let at = try Self.scale(center, 0.1, width, height)
+                // (Taken to first order only, the local extents parted from the bounds' by up
+                // to 9.4e-8 near the poles, with the height deciding: larger at 85 degrees, and
+                // smaller for a polar user, whose circle ends at the world's edge.)
+                worst = max(worst, abs(below / at - 1))
+                #expect(abs(below / at - 1) <= 4e-8, "\(center) on \(width) x \(height): \(below) below 0.1 m, \(at) at it")
+            }
+        }
+        // (The bounds' own rounding, about 1e-9 m of a 0.1 m circle, leaves a few 1e-8.)
+        #expect(worst > 0)
+    }
+
     @Test("BAD_INPUTS row 42: the scale never grows with the radius, from 5e-324 m to 1e300 m, for any center and screen (property, seeded)")
     func scaleIsMonotone() throws {
         var radii: [Double] = [.leastNonzeroMagnitude, 1e-300, 1e-13]
@@ -115,8 +134,8 @@ struct DegenerateScaleTests {
             var previous = Double.infinity
             for radius in radii {
                 let scale = try Self.scale(center, radius, width, height)
-                // 1e-7 of slack where the method changes at 0.1 m (the inverse-scaling test
-                // checks that change closely).
+                // 1e-7 of slack where the method changes at 0.1 m (the two ways agree there
+                // within 4e-8: methodsAgreeAtTheSwitch).
                 guard scale.isFinite, scale > 0, scale <= previous * (1 + 1e-7) else {
                     Issue.record("radius \(radius) at \(center) on \(width) x \(height): \(scale) after \(previous)")
                     return false
