@@ -1,5 +1,6 @@
 import ArgumentParser
 import GeoMath
+import MapTooling
 import Projection
 
 /// The camera of `geobench clusters` and `geobench tiles`: a center, a zoom, a screen and a
@@ -23,11 +24,9 @@ struct CameraViewOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Bearing in degrees (the compass direction at the top of the screen).")
     var bearing: Double = 0
 
-    /// The camera these values describe.
+    /// The camera these values describe, made as a camera script's starting camera is
+    /// (`MapTooling.CameraView`), so that `camera` and `mapkit` show the same one.
     func camera() throws -> MercatorCamera {
-        var camera = try MercatorCamera(
-            center: try Coordinate(latitude: latitude, longitude: longitude), zoom: zoom, widthPoints: width, heightPoints: height)
-        try camera.jump(bearing: bearing)
-        return camera
+        try CameraView(latitude: latitude, longitude: longitude, zoom: zoom, width: width, height: height, bearing: bearing).camera()
     }
 }
