@@ -132,6 +132,13 @@ expect_error "render --clusters without --pins" "--clusters needs --pins" "$geob
 expect_error "render --clusters --motion-path" "cannot be combined with --motion-path" \
   "$geobench" render "${paris[@]}" --pins "$root/examples/city-pins.csv" --script "$root/examples/fly-to-berlin.json" --motion-path --clusters
 expect_error "render --clusters: one id twice" 'pin id "twin" appears more than once' "$geobench" render "${paris[@]}" --pins "$tmp/twins.csv" --clusters
+# The preview drawn as a camera: a scale no camera shows (zoom 23.4 for a 1 m radius, below 0 for
+# the whole world, a screen taller than the world) is refused, never drawn at another scale.
+expect_error "render --clusters of a 1 m preview (zoom 23.4)" "no camera shows this one: its scale is zoom 23.4" \
+  "$geobench" render "${paris[@]}" --radius 1 --pins "$root/examples/city-pins.csv" --clusters
+expect_error "render --tiles of the whole world (zoom below 0)" "no camera shows this one" "$geobench" render "${paris[@]}" --radius 3e7 --tiles
+expect_error "render --scale-bar of a screen taller than the world" "no camera shows this one" \
+  "$geobench" render "${paris[@]}" --radius 3e7 --width 1000 --height 2000 --scale-bar
 
 full="cannot write standard output: No space left on device"
 STDOUT=/dev/full expect_error "region >/dev/full" "$full" "$geobench" region "${paris[@]}"

@@ -122,11 +122,22 @@ struct RenderCommand: ParsableCommand {
             }
         }
         // The drawn camera, for the clusters, tiles and scale bar only: the script's last, or the
-        // preview as a camera (its center and scale on its screen).
+        // preview as a camera (its center and scale on its screen). A preview no camera shows
+        // (a zoom beyond [0, 22], a screen taller than the world) is refused: the camera's
+        // constraints would move it, and the clusters, tiles and scale bar would be drawn at
+        // another scale than the map under them.
         func view() throws -> MercatorCamera {
-            try camera ?? MercatorCamera(
-                center: frame.centerMercator, zoom: log2(frame.pointsPerMercatorMeter * WebMercator.worldWidthMeters / 256),
-                widthPoints: frame.widthPoints, heightPoints: frame.heightPoints)
+            if let camera { return camera }
+            let zoom = log2(frame.pointsPerMercatorMeter * WebMercator.worldWidthMeters / 256)
+            let preview = try MercatorCamera(
+                center: frame.centerMercator, zoom: zoom, widthPoints: frame.widthPoints, heightPoints: frame.heightPoints)
+            let center = preview.point(for: frame.centerMercator), focal = preview.focalPoint
+            guard abs(preview.zoom - zoom) <= 1e-9, abs(center.x - focal.x) <= 1e-6, abs(center.y - focal.y) <= 1e-6 else {
+                throw ValidationError(
+                    "--clusters, --tiles and --scale-bar draw the preview as a camera, and no camera shows this one: its scale is zoom \(zoom), "
+                        + "shown at zoom \(preview.zoom) (a camera shows zooms 0 to 22, the world at least as tall as the screen); use --script")
+            }
+            return preview
         }
         var clustered: ClusterDrawing? = nil
         if clusters {
