@@ -131,6 +131,7 @@ expect_error "clusters --radius-points nan" "cluster radius nan" "$geobench" clu
 expect_error "render --clusters without --pins" "--clusters needs --pins" "$geobench" render "${paris[@]}" --clusters
 expect_error "render --clusters --motion-path" "cannot be combined with --motion-path" \
   "$geobench" render "${paris[@]}" --pins "$root/examples/city-pins.csv" --script "$root/examples/fly-to-berlin.json" --motion-path --clusters
+expect_error "render --radius-points without --clusters" "--radius-points needs --clusters" "$geobench" render "${paris[@]}" --radius-points nan
 expect_error "render --clusters: one id twice" 'pin id "twin" appears more than once' "$geobench" render "${paris[@]}" --pins "$tmp/twins.csv" --clusters
 # The preview drawn as a camera: a scale no camera shows (zoom 23.4 for a 1 m radius, below 0 for
 # the whole world, a screen taller than the world) is refused, never drawn at another scale.

@@ -42,8 +42,8 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "Cluster the --pins at the drawn camera's level (clusters with their MISSING/FOUND split and count, single pins, and the spread layout of pets at one place) instead of drawing every pin.")
     var clusters = false
 
-    @Option(name: .customLong("radius-points"), parsing: .unconditional, help: "With --clusters: the cluster radius in points of the 256-point world.")
-    var radiusPoints: Double = PinClusterIndex.defaultRadiusPoints
+    @Option(name: .customLong("radius-points"), parsing: .unconditional, help: "With --clusters: the cluster radius in points of the 256-point world (default: 20).")
+    var radiusPoints: Double?
 
     @Flag(name: .long, help: "Draw the drawn camera's tile grid (256-point tiles, the floor rule) with z/x/y labels, under the map.")
     var tiles = false
@@ -66,6 +66,7 @@ struct RenderCommand: ParsableCommand {
         if motionPath && script == nil { throw ValidationError("--motion-path needs --script") }
         if clusters && pins == nil { throw ValidationError("--clusters needs --pins") }
         if clusters && motionPath { throw ValidationError("--clusters draws a camera state: it cannot be combined with --motion-path") }
+        if radiusPoints != nil && !clusters { throw ValidationError("--radius-points needs --clusters") }
     }
 
     func run() throws {
@@ -141,7 +142,7 @@ struct RenderCommand: ParsableCommand {
         }
         var clustered: ClusterDrawing? = nil
         if clusters {
-            let index = try PinClusterIndex(pins: layout.pins.map(ClusterPin.init), radiusPoints: radiusPoints)
+            let index = try PinClusterIndex(pins: layout.pins.map(ClusterPin.init), radiusPoints: radiusPoints ?? PinClusterIndex.defaultRadiusPoints)
             clustered = ClusterDrawing(index: index, camera: try view())
         }
         let drawing = PreviewDrawing(circle: region, pins: clustered == nil ? layout.pins : [], transform: transform)
