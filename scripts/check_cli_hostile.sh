@@ -147,6 +147,7 @@ STDOUT=/dev/full expect_error "preview >/dev/full" "$full" "$geobench" preview "
 STDOUT=/dev/full expect_error "camera >/dev/full" "$full" "$geobench" camera --script "$root/examples/camera-script.json"
 STDOUT=/dev/full expect_error "render >/dev/full" "$full" "$geobench" render "${paris[@]}"
 STDOUT=/dev/full expect_error "clusters >/dev/full" "$full" "$geobench" clusters "${phone[@]}" --pins "$root/examples/city-pins.csv"
+expect_error "run --samples -5" "--samples -5 is out of range: expected an integer in [3, 1000]" "$geobench" run --suite region --samples -5
 STDOUT=/dev/full expect_error "run >/dev/full" "$full" "$geobench" run --suite region --samples 3 --json
 STDOUT=/dev/full expect_error "--help >/dev/full" "$full" "$geobench" --help
 expect_error "region >&- (standard output closed)" "cannot write standard output: Bad file descriptor" \

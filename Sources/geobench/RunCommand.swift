@@ -23,7 +23,7 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Print machine-readable JSON instead of the table.")
     var json = false
 
-    @Option(name: .long, help: "Timed samples per operation (the median is reported).")
+    @Option(name: .long, parsing: .unconditional, help: "Timed samples per operation, 3 to 1000 (the median is reported).")
     var samples = 15
 
     @Option(name: .long, help: "The recorded gesture trace the frame suite replays.")
