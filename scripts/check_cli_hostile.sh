@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make cli-hostile: geobench against files that are not files, writes that fail, memory limits,
 # camera scripts with repeated keys and bad bearing, insets, fit and bounds events
-# (docs/BAD_INPUTS.md, rows 47 to 53, 64 and 98). Every check wants
+# (docs/BAD_INPUTS.md, rows 47 to 53, 64, 98 and 101). Every check wants
 # exit status 1, exactly one line on stderr starting "geobench: " and saying why, within 10 s,
 # under a 1 GiB address-space limit (a read of /dev/zero or a FIFO would hang or crash instead).
 #

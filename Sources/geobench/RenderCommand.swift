@@ -129,16 +129,11 @@ struct RenderCommand: ParsableCommand {
         // another scale than the map under them.
         func view() throws -> MercatorCamera {
             if let camera { return camera }
-            let zoom = log2(frame.pointsPerMercatorMeter * WebMercator.worldWidthMeters / 256)
-            let preview = try MercatorCamera(
-                center: frame.centerMercator, zoom: zoom, widthPoints: frame.widthPoints, heightPoints: frame.heightPoints)
-            let center = preview.point(for: frame.centerMercator), focal = preview.focalPoint
-            guard abs(preview.zoom - zoom) <= 1e-9, abs(center.x - focal.x) <= 1e-6, abs(center.y - focal.y) <= 1e-6 else {
-                throw ValidationError(
-                    "--clusters, --tiles and --scale-bar draw the preview as a camera, and no camera shows this one: its scale is zoom \(zoom), "
-                        + "shown at zoom \(preview.zoom) (a camera shows zooms 0 to 22, the world at least as tall as the screen); use --script")
+            do {
+                return try PreviewCamera.camera(showing: frame)
+            } catch {
+                throw ValidationError("--clusters, --tiles and --scale-bar draw the preview as a camera, and \(error); use --script")
             }
-            return preview
         }
         var clustered: ClusterDrawing? = nil
         if clusters {
