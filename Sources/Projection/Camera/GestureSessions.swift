@@ -51,9 +51,10 @@ public enum GesturePhase: String, Hashable, Sendable, Codable, CaseIterable {
 /// takes the two pointers' positions.
 ///
 /// A sample that cannot be applied (a phase out of order, numbers that are not finite, a scale
-/// of 0 or less, a time stamp that runs backwards, a centroid beyond the camera's one-screen
-/// margin) is ignored and ``update(_:scale:centroid:timestamp:camera:)`` returns false: the
-/// camera and the session are unchanged, nothing is NaN.
+/// of 0 or less, a time stamp that runs backwards within a gesture, a centroid beyond the
+/// camera's one-screen margin) is ignored and ``update(_:scale:centroid:timestamp:camera:)``
+/// returns false: the camera and the session are unchanged, nothing is NaN. A `began` starts
+/// a new gesture at any finite time stamp.
 public struct PinchGestureSession: Hashable, Sendable {
     /// The cumulative scale and centroid of the last applied sample, while a pinch is active.
     private var last: (scale: Double, centroid: ScreenPoint)?
@@ -321,7 +322,8 @@ public struct PinchGestureSession: Hashable, Sendable {
 ///
 /// On the web, pass the pointer's position minus its position at `pointerdown`. A sample that
 /// cannot be applied (a phase out of order, a translation that is not finite, a time stamp
-/// that runs backwards) is ignored and `update` returns false.
+/// that runs backwards within a gesture) is ignored and `update` returns false. A `began`
+/// starts a new gesture at any finite time stamp.
 public struct PanGestureSession: Hashable, Sendable {
     /// The cumulative translation of the last applied sample, while a pan is active.
     private var lastTranslation: ScreenPoint?
