@@ -26,8 +26,9 @@ extension ScreenTransform {
     ///
     /// (a zero extent never divides: the other dimension decides), capped at
     /// ``maximumPointsPerMercatorMeter``. Below a radius of 0.1 m the two extents are the
-    /// radius times the projection's local scale factors at the center (differences of
-    /// projected bounds would lose every digit); any radius small enough to reach the cap, down
+    /// radius times the projection's local scale factors at the center, north-south to second
+    /// order and ending at the world's edge (differences of projected bounds would lose every
+    /// digit); any radius small enough to reach the cap, down
     /// to the subnormal 5e-324 m, gets exactly the cap, at every latitude and longitude. The screen is centred on (Xc, Yc), then kept inside
     /// the world north and south: Yc moves so that neither edge of the screen passes the
     /// world's edge (or to 0 where the whole world is shorter than the screen).
