@@ -130,9 +130,10 @@ extension GeodesicCircle {
 
     /// The circle to show when the user's location is not available (permission not
     /// determined, denied or restricted, location services off): the whole world, which a
-    /// Web Mercator map fits to its screen (where the screen is taller than wide, the world
-    /// fills the height: a 390 x 844-point phone shows longitudes about +-83). No location is
-    /// guessed.
+    /// Web Mercator map fits to its screen. A camera's fit (`MercatorCamera(fitting:)`, whose
+    /// lowest zoom fills the screen's height) on a screen taller than wide shows part of its
+    /// width: a 390 x 844-point phone shows longitudes about +-83. A `PreviewFrame`, which has
+    /// no lowest zoom, shows the whole world there, its full width. No location is guessed.
     public static let locationUnavailableDefault: GeodesicCircle = world
 }
 
