@@ -128,7 +128,7 @@ public struct VelocityEstimator: Hashable, Sendable {
         return (0..<a.count).allSatisfy { a.sample($0) == b.sample($0) }
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(windowSeconds)
         hasher.combine(pauseSeconds)
