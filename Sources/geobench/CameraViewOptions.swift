@@ -12,7 +12,7 @@ struct CameraViewOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Camera center longitude in degrees, in [-180, 180].")
     var longitude: Double
 
-    @Option(name: .long, parsing: .unconditional, help: "Camera zoom (the world is 256 * 2^zoom points wide), in [0, 22].")
+    @Option(name: .long, parsing: .unconditional, help: "Camera zoom (the world is 256 * 2^zoom points wide): finite, clamped into [0, 22] as a camera clamps it.")
     var zoom: Double
 
     @Option(name: .long, parsing: .unconditional, help: "Screen width in points.")

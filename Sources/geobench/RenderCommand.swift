@@ -16,7 +16,7 @@ import Darwin
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Write an SVG of the preview frame (or of the camera after --script): graticule, 10 km circle, bounds, pins, legend."
+        abstract: "Write an SVG of the preview frame (or of the camera after --script): graticule, the circle (10 km by default), bounds, pins, legend."
     )
 
     @OptionGroup var place: RegionOptions
