@@ -322,7 +322,9 @@ struct CSVRecordReader {
             if byte == Self.quote {
                 guard position < utf8.count, utf8[position] == Self.quote else { break }
                 position += 1
-            } else if byte == Self.lf {
+            } else if byte == Self.lf || (byte == Self.cr && (position == utf8.count || utf8[position] != Self.lf)) {
+                // A line end inside the field, counted as outside one: LF, CRLF (at its LF) or
+                // a lone CR, so that later records keep their true line numbers.
                 line += 1
             }
             quotedField.append(byte)
@@ -353,7 +355,7 @@ struct CSVRecordReader {
                     if inner == quote {
                         guard position < count, bytes[position] == quote else { break }
                         position += 1
-                    } else if inner == lf {
+                    } else if inner == lf || (inner == cr && (position == count || bytes[position] != lf)) {
                         line += 1
                     }
                 }

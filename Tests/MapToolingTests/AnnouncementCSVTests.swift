@@ -56,6 +56,23 @@ struct AnnouncementCSVTests {
         }
     }
 
+    @Test("a quoted lone CR counts as a line as a lone CR outside quotes does: a classic Mac (CR) file's errors name their true lines, as the same file with LF does")
+    func quotedLoneCRCountsAsALine() throws {
+        // Line 1 the header, lines 2 and 3 the quoted id "a<line end>b", line 4 the bad row.
+        for end in ["\n", "\r\n", "\r"] {
+            let text = "id,status,latitude,longitude" + end + "\"a" + end + "b\",MISSING,1,2" + end + "c,FOUND,x,1" + end
+            #expect(throws: AnnouncementCSVError.notANumber(line: 4, column: "latitude", text: "x"), "line end \(end.debugDescription)") {
+                try AnnouncementCSV.parse(text)
+            }
+        }
+        // A lone CR inside a quoted field of an LF file ends a line too (before this test the
+        // bad row was reported on line 3); the field keeps the CR.
+        #expect(throws: AnnouncementCSVError.wrongColumnCount(line: 4, expected: 4, found: 1)) {
+            try AnnouncementCSV.parse(Self.header + "\"a\rb\",FOUND,,\nbad\n")
+        }
+        #expect(try AnnouncementCSV.parse(Self.header + "\"a\rb\",FOUND,,\r\n").map(\.id) == ["a\rb"])
+    }
+
     // MARK: - Number grammar
 
     @Test("BAD_INPUTS row 44: a coordinate that is not a plain decimal number (hexadecimal, nan, inf, NUL, trailing bytes, underscores, non-ASCII digits) is a line-numbered error; 1e400 is out of range, never inf")
