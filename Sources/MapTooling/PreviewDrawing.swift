@@ -183,7 +183,7 @@ public struct PreviewDrawing: Hashable, Sendable {
         out += "</g>\n<g id=\"graticule-labels\" fill=\"#8A8477\" font-size=\"9\">\n"
         for line in graticule {
             // Longitude labels at the bottom end, latitude labels at the right end (clear of
-            // the legend at the bottom left).
+            // the legend at the bottom left, where it usually stands).
             if line.label.hasSuffix("E") || line.label.hasSuffix("W"), let first = line.points.first {
                 out += "<text x=\"\(number(first.x + 2))\" y=\"\(number(first.y - 2))\">\(line.label)</text>\n"
             } else if let last = line.points.last {
@@ -198,14 +198,21 @@ public struct PreviewDrawing: Hashable, Sendable {
             let style = pin.category.style
             out += "<circle data-id=\"\(Self.escaped(pin.id))\" data-symbol=\"\(style.symbol)\" cx=\"\(number(pin.point.x))\" cy=\"\(number(pin.point.y))\" r=\"6\" fill=\"\(style.colorHex)\"/>\n"
         }
-        out += "</g>\n<g id=\"legend\" font-size=\"11\" fill=\"#202124\">\n"
+        // The legend in the corner that hides the fewest pins (the bottom left where it hides
+        // none): on a 320-point phone the bottom-left box covers the edge of the 10 km circle.
         let entries = Legend.entries
         let boxHeight = 8 + 16 * Double(entries.count)
-        out += "<rect x=\"8\" y=\"\(number(heightPoints - boxHeight - 8))\" width=\"86\" height=\"\(number(boxHeight))\" rx=\"4\" fill=\"#FFFFFF\" fill-opacity=\"0.9\"/>\n"
+        let placement = try? LegendPlacement(
+            boxWidthPoints: 86, boxHeightPoints: boxHeight, screenWidthPoints: widthPoints, screenHeightPoints: heightPoints,
+            pins: pins.map(\.point))
+        let origin = placement?.origin ?? ScreenPoint(x: 8, y: heightPoints - boxHeight - 8)
+        let corner = placement?.corner ?? .bottomLeading
+        out += "</g>\n<g id=\"legend\" data-corner=\"\(corner.rawValue)\" font-size=\"11\" fill=\"#202124\">\n"
+        out += "<rect x=\"\(number(origin.x))\" y=\"\(number(origin.y))\" width=\"86\" height=\"\(number(boxHeight))\" rx=\"4\" fill=\"#FFFFFF\" fill-opacity=\"0.9\"/>\n"
         for (index, entry) in entries.enumerated() {
-            let y = heightPoints - boxHeight - 8 + 14 + 16 * Double(index)
-            out += "<circle data-symbol=\"\(entry.style.symbol)\" cx=\"20\" cy=\"\(number(y - 4))\" r=\"5\" fill=\"\(entry.style.colorHex)\" stroke=\"#FFFFFF\"/>\n"
-            out += "<text x=\"30\" y=\"\(number(y))\">\(entry.style.label)</text>\n"
+            let y = origin.y + 14 + 16 * Double(index)
+            out += "<circle data-symbol=\"\(entry.style.symbol)\" cx=\"\(number(origin.x + 12))\" cy=\"\(number(y - 4))\" r=\"5\" fill=\"\(entry.style.colorHex)\" stroke=\"#FFFFFF\"/>\n"
+            out += "<text x=\"\(number(origin.x + 22))\" y=\"\(number(y))\">\(entry.style.label)</text>\n"
         }
         out += "</g>\n</svg>\n"
         return out

@@ -78,9 +78,28 @@ struct PreviewDrawingTests {
             }
             // The legend draws every style a pin can have.
             for entry in Legend.entries {
-                #expect(svg.contains("data-symbol=\"\(entry.style.symbol)\" cx=\"20\""))
+                #expect(svg.contains("<circle data-symbol=\"\(entry.style.symbol)\" cx=\"20.000\""))
             }
         }
+    }
+
+    @Test("the legend stands in the corner that hides no pin: bottom left where it is free, bottom right on a 320-point phone with pets near the circle's south-west edge")
+    func legendAvoidsPins() throws {
+        let user = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let region = GeodesicCircle.userVicinity(around: user)
+        let frame = try PreviewFrame(circle: region, widthPoints: 320)
+        var announcements: [Announcement] = []
+        for (k, (distance, azimuth)) in [(9_500.0, 235.0), (9_900.0, 240.0)].enumerated() {
+            let place = try user.destination(distanceMeters: distance, azimuthDegrees: azimuth).coordinate
+            announcements.append(Announcement(id: "sw\(k)", status: "MISSING", latitude: place.latitude, longitude: place.longitude))
+        }
+        let layout = PinLayout(announcements: announcements, frame: frame)
+        let crowded = PreviewDrawing(circle: region, pins: layout.pins, transform: frame.transform).svg
+        #expect(crowded.contains("<g id=\"legend\" data-corner=\"bottomTrailing\""))
+        #expect(crowded.contains("<rect x=\"226.000\" y=\"132.000\" width=\"86\""))
+        let free = PreviewDrawing(circle: region, pins: [], transform: frame.transform).svg
+        #expect(free.contains("<g id=\"legend\" data-corner=\"bottomLeading\""))
+        #expect(free.contains("<rect x=\"8.000\" y=\"132.000\" width=\"86\""))
     }
 
     @Test("graticules cover any view: a world region, a camera at zoom 0 wider than the world, a pole; labels and ids are valid XML text")
