@@ -56,7 +56,7 @@ struct AnnouncementCSVTests {
         }
     }
 
-    @Test("a quoted lone CR counts as a line as a lone CR outside quotes does: a classic Mac (CR) file's errors name their true lines, as the same file with LF does")
+    @Test("BAD_INPUTS row 22: a quoted lone CR counts as a line as a lone CR outside quotes does: a classic Mac (CR) file's errors name their true lines, as the same file with LF does")
     func quotedLoneCRCountsAsALine() throws {
         // Line 1 the header, lines 2 and 3 the quoted id "a<line end>b", line 4 the bad row.
         for end in ["\n", "\r\n", "\r"] {
