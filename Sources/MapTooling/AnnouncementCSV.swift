@@ -116,7 +116,7 @@ public enum AnnouncementCSVError: Error, Hashable, Sendable, CustomStringConvert
             switch self {
             case .plain(let scalar): text.unicodeScalars.append(scalar)
             case .backslash: text += "\\\\"
-            case .escape(let scalar): text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            case .escape(let scalar): text += TerminalText.escaped(scalar)
             }
         }
     }

@@ -111,7 +111,7 @@ public struct FileIOError: Error, Hashable, Sendable, CustomStringConvertible, L
             case "\r": text += "\\r"
             case "\t": text += "\\t"
             case _ where TerminalText.needsEscape(scalar):
-                text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                text += TerminalText.escaped(scalar)
             default:
                 text.unicodeScalars.append(scalar)
             }

@@ -16,6 +16,13 @@ public enum TerminalText {
         }
     }
 
+    /// How a scalar that needs escaping is shown: `\u{X}`, X its value in upper-case
+    /// hexadecimal (`\u{1B}`). The one spelling of the CSV's fields, the file errors' paths
+    /// and ``shown(_:)``.
+    static func escaped(_ scalar: Unicode.Scalar) -> String {
+        "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    }
+
     /// `text` with every scalar that ``needsEscape(_:)`` shown as `\u{X}` (hexadecimal, upper
     /// case) and everything else, backslashes included, as it is: the last guard on a message
     /// before a terminal, for text that may quote what a user typed (an option's value, a camera
@@ -26,7 +33,7 @@ public enum TerminalText {
         var shown = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if needsEscape(scalar) {
-                shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+                shown.append(contentsOf: escaped(scalar).unicodeScalars)
             } else {
                 shown.append(scalar)
             }
