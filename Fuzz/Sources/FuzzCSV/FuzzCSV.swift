@@ -199,7 +199,10 @@ enum Reference {
                         inQuotes = false
                     }
                 } else {
-                    if scalar == "\n" { line += 1 }
+                    // A line end inside quotes counts as one outside does: LF, CRLF once (at
+                    // its LF), a lone CR.
+                    let loneCR = scalar == "\r" && !(index < scalars.count && scalars[index] == "\n")
+                    if scalar == "\n" || loneCR { line += 1 }
                     field.append(scalar)
                 }
                 continue
