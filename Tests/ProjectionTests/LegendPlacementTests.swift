@@ -101,4 +101,94 @@ struct LegendPlacementTests {
         let odd = [ScreenPoint(x: .nan, y: 150), ScreenPoint(x: 20, y: .infinity), ScreenPoint(x: -.infinity, y: -.infinity)]
         #expect(try Self.place(odd, preference: [.bottomLeading]).hiddenPinCount == 0)
     }
+
+    /// The reference renderer's 86 x 40 box on a 320 x 180 screen among `obstacles`.
+    static func place(obstacles: [LegendObstacle], preference: [LegendCorner] = LegendCorner.allCases) throws -> LegendPlacement {
+        try LegendPlacement(boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 320, screenHeightPoints: 180, obstacles: obstacles, preference: preference)
+    }
+
+    @Test("obstacles weigh by their pets: a 300-pet badge under the bottom-leading box and one pin under the bottom-trailing one put the legend bottom trailing; a scale bar (no pet) decides only between corners hiding as many pets")
+    func obstaclesWeighByPets() throws {
+        // Boxes: bottom leading x 8...94, bottom trailing x 226...312, both y 132...172; top y 8...48.
+        let badge = try LegendObstacle.disc(center: ScreenPoint(x: 50, y: 150), radiusPoints: 22, pinCount: 300)
+        let pin = try LegendObstacle.disc(center: ScreenPoint(x: 270, y: 150), radiusPoints: 6)
+        let top = [ScreenPoint(x: 30, y: 30), ScreenPoint(x: 60, y: 20), ScreenPoint(x: 250, y: 30), ScreenPoint(x: 290, y: 20)]
+        let topPins = try top.map { try LegendObstacle.disc(center: $0, radiusPoints: 6) }
+        let placed = try Self.place(obstacles: [badge, pin] + topPins)
+        #expect(placed.corner == .bottomTrailing && placed.hiddenPinCount == 1 && placed.hiddenObstacleCount == 1)
+        // Counted as pins, the badge would be one pet: the bottom leading box, first preferred, ties.
+        let asPins = try Self.place([ScreenPoint(x: 50, y: 150), ScreenPoint(x: 270, y: 150)] + top)
+        #expect(asPins.corner == .bottomLeading && asPins.hiddenPinCount == 1)
+
+        // A pin under the bottom-leading box, a scale bar under the bottom-trailing one, the top
+        // leading corner free: the scale bar hides no pet, yet the free corner wins over it.
+        let bar = try LegendObstacle.box(origin: ScreenPoint(x: 240, y: 150), widthPoints: 60, heightPoints: 20)
+        let pinBottomLeft = try LegendObstacle.disc(center: ScreenPoint(x: 50, y: 150), radiusPoints: 6)
+        let free = try Self.place(obstacles: [pinBottomLeft, bar])
+        #expect(free.corner == .topLeading && free.hiddenPinCount == 0 && free.hiddenObstacleCount == 0)
+        // With every other corner taken by a pet, the bar's corner (no pet hidden) is chosen.
+        let busy = try [ScreenPoint(x: 30, y: 30), ScreenPoint(x: 290, y: 30)].map { try LegendObstacle.disc(center: $0, radiusPoints: 6) }
+        let overBar = try Self.place(obstacles: [pinBottomLeft, bar] + busy)
+        #expect(overBar.corner == .bottomTrailing && overBar.hiddenPinCount == 0 && overBar.hiddenObstacleCount == 1)
+    }
+
+    @Test("a box obstacle is hidden when it meets the legend box, edges included; a disc when it comes within its radius; pins give what discs of their radius give")
+    func obstacleGeometry() throws {
+        // The bottom-leading box spans x 8...94, y 132...172.
+        for (origin, hidden) in [
+            (ScreenPoint(x: 94, y: 100), true), (ScreenPoint(x: 94.000001, y: 100), false),
+            (ScreenPoint(x: 0, y: 172), true), (ScreenPoint(x: 0, y: 172.000001), false),
+            (ScreenPoint(x: -20, y: 80), false),
+        ] {
+            let box = try LegendObstacle.box(origin: origin, widthPoints: 10, heightPoints: 32)
+            let placed = try Self.place(obstacles: [box], preference: [.bottomLeading])
+            #expect(placed.hiddenObstacleCount == (hidden ? 1 : 0) && placed.hiddenPinCount == 0, "\(origin)")
+        }
+        #expect(try Self.place(obstacles: [LegendObstacle.box(origin: ScreenPoint(x: -20, y: 80), widthPoints: 18, heightPoints: 52)], preference: [.bottomLeading]).hiddenObstacleCount == 0)
+        #expect(try Self.place(obstacles: [LegendObstacle.box(origin: ScreenPoint(x: -20, y: 80), widthPoints: 28, heightPoints: 52)], preference: [.bottomLeading]).hiddenObstacleCount == 1)
+        // 200 random pins: the same corner and count as discs of the same radius.
+        var random = SeededRandom(seed: 1402)
+        for _ in 0..<200 {
+            let pins = (0..<random.int(0...12)).map { _ in ScreenPoint(x: -10 + 340 * random.uniform(), y: -10 + 200 * random.uniform()) }
+            let radius = 30 * random.uniform()
+            let byPins = try LegendPlacement(boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 320, screenHeightPoints: 180, pins: pins, pinRadiusPoints: radius)
+            let byDiscs = try Self.place(obstacles: pins.map { try LegendObstacle.disc(center: $0, radiusPoints: radius) })
+            #expect(byPins == byDiscs)
+            #expect(byPins.hiddenPinCount == byPins.hiddenObstacleCount)
+        }
+    }
+
+    @Test("BAD_INPUTS row 102: an obstacle of radius, width or height -1, NaN or +inf, or of -1 pets: typed errors naming it; obstacles that are not finite hide under nothing; counts near Int.max saturate; a bad pin radius is named after a bad box, as before")
+    func obstacleBadInputs() throws {
+        let p = ScreenPoint(x: 50, y: 150)
+        for bad in [-1.0, .nan, .infinity] {
+            let radius = #expect(throws: GeometryError.self) { try LegendObstacle.disc(center: p, radiusPoints: bad) }
+            #expect(radius?.description.contains("obstacle radius") == true)
+            let width = #expect(throws: GeometryError.self) { try LegendObstacle.box(origin: p, widthPoints: bad, heightPoints: 1) }
+            #expect(width?.description.contains("obstacle width") == true)
+            let height = #expect(throws: GeometryError.self) { try LegendObstacle.box(origin: p, widthPoints: 1, heightPoints: bad) }
+            #expect(height?.description.contains("obstacle height") == true)
+        }
+        let count = #expect(throws: GeometryError.self) { try LegendObstacle.disc(center: p, radiusPoints: 6, pinCount: -1) }
+        #expect(count?.description.contains("obstacle pin count") == true)
+        #expect(throws: GeometryError.self) { try LegendObstacle.box(origin: p, widthPoints: 1, heightPoints: 1, pinCount: -1) }
+        let odd = try [ScreenPoint(x: .nan, y: 150), ScreenPoint(x: 20, y: .infinity), ScreenPoint(x: -.infinity, y: -.infinity)].flatMap {
+            [try LegendObstacle.disc(center: $0, radiusPoints: 6, pinCount: 5), try LegendObstacle.box(origin: $0, widthPoints: 400, heightPoints: 400, pinCount: 5)]
+        }
+        let placed = try Self.place(obstacles: odd, preference: [.bottomLeading])
+        #expect(placed.hiddenPinCount == 0 && placed.hiddenObstacleCount == 0)
+        let huge = try LegendObstacle.disc(center: p, radiusPoints: 6, pinCount: .max)
+        let saturated = try Self.place(obstacles: [huge, huge, huge], preference: [.bottomLeading])
+        #expect(saturated.hiddenPinCount == .max && saturated.hiddenObstacleCount == 3)
+        let away = try Self.place(obstacles: [huge, huge])
+        #expect(away.corner == .bottomTrailing && away.hiddenPinCount == 0)
+        // Both the box and the pins' radius bad: the box is named, as before obstacles.
+        let first = #expect(throws: GeometryError.self) {
+            try LegendPlacement(boxWidthPoints: .nan, boxHeightPoints: 40, screenWidthPoints: 320, screenHeightPoints: 180, pins: [p], pinRadiusPoints: -1)
+        }
+        #expect(first?.description.contains("legend width") == true)
+        #expect(throws: GeometryError.self) {
+            try LegendPlacement(boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 320, screenHeightPoints: 180, obstacles: [], preference: [])
+        }
+    }
 }

@@ -20,14 +20,92 @@ public enum LegendCorner: String, Hashable, Sendable, Codable, CaseIterable {
     case topTrailing
 }
 
+/// Something drawn on the screen that a legend should not hide: a disc (a pin, a cluster's
+/// badge) or a rectangle (a scale bar), standing for the pets it shows.
+///
+/// A legend box hides an obstacle when the two meet, edges included: for a rectangle with a
+/// radius, when the box comes within that radius of the rectangle (a disc is a rectangle of no
+/// size). An obstacle that is not finite is on no screen and hides under nothing.
+public struct LegendObstacle: Hashable, Sendable {
+    /// The rectangle's top-left point, in screen points (a disc's center).
+    public let origin: ScreenPoint
+    /// The rectangle's width and height in points (0 for a disc).
+    public let widthPoints: Double
+    public let heightPoints: Double
+    /// How far around the rectangle the obstacle reaches, in points (a disc's radius).
+    public let radiusPoints: Double
+    /// The pets it shows: 1 for a pin, a cluster's count, 0 for what shows none (a scale bar).
+    public let pinCount: Int
+
+    /// A disc: a pin (`pinCount` 1) or a cluster's badge (its count).
+    ///
+    /// - Parameters:
+    ///   - center: Its center in screen points (not finite: on no screen).
+    ///   - radiusPoints: Its drawn radius, finite and >= 0.
+    ///   - pinCount: The pets it shows, >= 0.
+    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a radius
+    ///   or count out of range.
+    public static func disc(center: ScreenPoint, radiusPoints: Double, pinCount: Int = 1) throws(GeometryError) -> LegendObstacle {
+        guard radiusPoints.isFinite && radiusPoints >= 0 else {
+            throw .invalidRendererParameter(name: "obstacle radius", value: radiusPoints, expected: "a finite number of points >= 0")
+        }
+        try validate(pinCount: pinCount)
+        return LegendObstacle(origin: center, widthPoints: 0, heightPoints: 0, radiusPoints: radiusPoints, pinCount: pinCount)
+    }
+
+    /// A rectangle: a scale bar, a compass, a button over the map.
+    ///
+    /// - Parameters:
+    ///   - origin: Its top-left point in screen points (not finite: on no screen).
+    ///   - widthPoints: Its width, finite and >= 0.
+    ///   - heightPoints: Its height, finite and >= 0.
+    ///   - pinCount: The pets it shows, >= 0 (0 by default).
+    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a size or
+    ///   count out of range.
+    public static func box(origin: ScreenPoint, widthPoints: Double, heightPoints: Double, pinCount: Int = 0) throws(GeometryError) -> LegendObstacle {
+        for (name, value) in [("obstacle width", widthPoints), ("obstacle height", heightPoints)] where !(value.isFinite && value >= 0) {
+            throw .invalidRendererParameter(name: name, value: value, expected: "a finite number of points >= 0")
+        }
+        try validate(pinCount: pinCount)
+        return LegendObstacle(origin: origin, widthPoints: widthPoints, heightPoints: heightPoints, radiusPoints: 0, pinCount: pinCount)
+    }
+
+    private static func validate(pinCount: Int) throws(GeometryError) {
+        guard pinCount >= 0 else {
+            throw .invalidRendererParameter(name: "obstacle pin count", value: Double(pinCount), expected: "0 or more pets")
+        }
+    }
+
+    fileprivate init(origin: ScreenPoint, widthPoints: Double, heightPoints: Double, radiusPoints: Double, pinCount: Int) {
+        self.origin = origin
+        self.widthPoints = widthPoints
+        self.heightPoints = heightPoints
+        self.radiusPoints = radiusPoints
+        self.pinCount = pinCount
+    }
+
+    /// Whether a box with top-left `o` and size `w` x `h` meets the obstacle (edges included).
+    func meets(boxOrigin o: ScreenPoint, width w: Double, height h: Double) -> Bool {
+        guard origin.isFinite else { return false }
+        // The gap between the two rectangles along each axis (0 where they overlap).
+        let dx = max(o.x - (origin.x + widthPoints), 0, origin.x - (o.x + w))
+        let dy = max(o.y - (origin.y + heightPoints), 0, origin.y - (o.y + h))
+        return hypot(dx, dy) <= radiusPoints
+    }
+}
+
 /// Where the legend goes: the corner whose box hides the fewest pins.
 public struct LegendPlacement: Hashable, Sendable {
     /// The corner.
     public let corner: LegendCorner
     /// The box's top-left point, in screen points.
     public let origin: ScreenPoint
-    /// How many of the pins given the box covers (0 where some corner covers none).
+    /// How many pets the box hides: of the pins given, those it covers; of the obstacles
+    /// given, the sum of the pin counts of those it meets, at most `Int.max` (0 where some
+    /// corner hides none).
     public let hiddenPinCount: Int
+    /// How many of the pins or obstacles given the box meets.
+    public let hiddenObstacleCount: Int
 
     /// The corner for a legend box on a screen that hides the fewest pins, each pin a disc of
     /// `pinRadiusPoints` around its point: a pin is hidden when its disc meets the box (edges
@@ -59,11 +137,61 @@ public struct LegendPlacement: Hashable, Sendable {
         marginPoints: Double = 8, pins: [ScreenPoint], pinRadiusPoints: Double = 6,
         preference: [LegendCorner] = LegendCorner.allCases
     ) throws(GeometryError) {
+        try self.init(
+            boxWidthPoints: boxWidthPoints, boxHeightPoints: boxHeightPoints, screenWidthPoints: screenWidthPoints,
+            screenHeightPoints: screenHeightPoints, marginPoints: marginPoints,
+            obstacles: pins.map { LegendObstacle(origin: $0, widthPoints: 0, heightPoints: 0, radiusPoints: pinRadiusPoints, pinCount: 1) },
+            preference: preference, pinRadiusPoints: pinRadiusPoints)
+    }
+
+    /// The corner for a legend box on a screen that hides the fewest pets among `obstacles`
+    /// (the pins, cluster badges and spread pins of a fullscreen map, its scale bar): the
+    /// corner whose box meets the obstacles with the smallest sum of pin counts, then the
+    /// fewest obstacles (a scale bar, which shows no pet, decides between corners that hide
+    /// as many pets), then the first in `preference`. The box stands `marginPoints` in from the
+    /// screen's two edges at its corner.
+    ///
+    /// A cluster of 300 pets weighs as 300 pins: a legend over a single pin is preferred to one
+    /// over a badge. To keep a legend from jumping between corners as the map pans, give its
+    /// present corner first in `preference` and place it again when a gesture ends: it then
+    /// moves only where another corner hides fewer pets.
+    ///
+    /// - Parameters:
+    ///   - boxWidthPoints: The legend's width, finite and > 0.
+    ///   - boxHeightPoints: The legend's height, finite and > 0.
+    ///   - screenWidthPoints: The screen's width; the box and its two margins must fit.
+    ///   - screenHeightPoints: The screen's height; likewise.
+    ///   - marginPoints: The gap between the box and the screen's edges, finite and >= 0
+    ///     (8 by default).
+    ///   - obstacles: What is drawn on the screen (``LegendObstacle``).
+    ///   - preference: The corners to choose from, in order of preference (bottom leading,
+    ///     bottom trailing, top leading, top trailing by default).
+    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a size or
+    ///   margin out of range, a box with its margins larger than the screen, or no corner to
+    ///   choose from.
+    public init(
+        boxWidthPoints: Double, boxHeightPoints: Double, screenWidthPoints: Double, screenHeightPoints: Double,
+        marginPoints: Double = 8, obstacles: [LegendObstacle], preference: [LegendCorner] = LegendCorner.allCases
+    ) throws(GeometryError) {
+        try self.init(
+            boxWidthPoints: boxWidthPoints, boxHeightPoints: boxHeightPoints, screenWidthPoints: screenWidthPoints,
+            screenHeightPoints: screenHeightPoints, marginPoints: marginPoints, obstacles: obstacles, preference: preference,
+            pinRadiusPoints: nil)
+    }
+
+    /// Both initializers: the pins' radius, when pins were given, is checked after the margin.
+    private init(
+        boxWidthPoints: Double, boxHeightPoints: Double, screenWidthPoints: Double, screenHeightPoints: Double,
+        marginPoints: Double, obstacles: [LegendObstacle], preference: [LegendCorner], pinRadiusPoints: Double?
+    ) throws(GeometryError) {
         for (name, value) in [("legend width", boxWidthPoints), ("legend height", boxHeightPoints)] where !(value.isFinite && value > 0) {
             throw .invalidRendererParameter(name: name, value: value, expected: "a finite number of points > 0")
         }
-        for (name, value) in [("legend margin", marginPoints), ("pin radius", pinRadiusPoints)] where !(value.isFinite && value >= 0) {
-            throw .invalidRendererParameter(name: name, value: value, expected: "a finite number of points >= 0")
+        guard marginPoints.isFinite && marginPoints >= 0 else {
+            throw .invalidRendererParameter(name: "legend margin", value: marginPoints, expected: "a finite number of points >= 0")
+        }
+        if let pinRadiusPoints, !(pinRadiusPoints.isFinite && pinRadiusPoints >= 0) {
+            throw .invalidRendererParameter(name: "pin radius", value: pinRadiusPoints, expected: "a finite number of points >= 0")
         }
         try ScreenTransform.validateSize(width: screenWidthPoints, height: screenHeightPoints)
         guard boxWidthPoints + 2 * marginPoints <= screenWidthPoints else {
@@ -87,20 +215,24 @@ public struct LegendPlacement: Hashable, Sendable {
             case .topTrailing: ScreenPoint(x: right, y: top)
             }
         }
-        var chosen = (corner: preference[0], origin: boxOrigin(preference[0]), hidden: Int.max)
+        var chosen: (corner: LegendCorner, origin: ScreenPoint, pets: Int, obstacles: Int)? = nil
         for corner in preference {
             let o = boxOrigin(corner)
-            var hidden = 0
-            for pin in pins where pin.x.isFinite && pin.y.isFinite {
-                // The distance from the pin to the box's nearest point (0 inside it).
-                let dx = max(o.x - pin.x, 0, pin.x - (o.x + boxWidthPoints))
-                let dy = max(o.y - pin.y, 0, pin.y - (o.y + boxHeightPoints))
-                if hypot(dx, dy) <= pinRadiusPoints { hidden += 1 }
+            var pets = 0, met = 0
+            for obstacle in obstacles where obstacle.meets(boxOrigin: o, width: boxWidthPoints, height: boxHeightPoints) {
+                // Saturating: hostile counts near Int.max must not trap.
+                let (sum, overflow) = pets.addingReportingOverflow(obstacle.pinCount)
+                pets = overflow ? Int.max : sum
+                met += 1
             }
-            if hidden < chosen.hidden { chosen = (corner, o, hidden) }
+            if let best = chosen, (best.pets, best.obstacles) <= (pets, met) { continue }
+            chosen = (corner, o, pets, met)
         }
-        corner = chosen.corner
-        origin = chosen.origin
-        hiddenPinCount = chosen.hidden
+        // (preference is not empty, so a corner was chosen.)
+        let best = chosen!
+        corner = best.corner
+        origin = best.origin
+        hiddenPinCount = best.pets
+        hiddenObstacleCount = best.obstacles
     }
 }
