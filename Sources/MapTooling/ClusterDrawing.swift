@@ -62,6 +62,31 @@ public struct ClusterDrawing: Hashable, Sendable {
         self.init(index: index, camera: camera)
     }
 
+    /// What the drawing puts on the screen, for a legend to keep clear of
+    /// (`LegendPlacement(boxWidthPoints:boxHeightPoints:screenWidthPoints:screenHeightPoints:marginPoints:obstacles:preference:)`):
+    /// each badge as a disc of its radius standing for its count, each single pin and spread
+    /// pin as a 6-point disc standing for one pet, and each spread's place as its 3-point dot,
+    /// which stands for none (its pets are its spread pins).
+    public var legendObstacles: [LegendObstacle] {
+        var out: [LegendObstacle] = []
+        // (Radii and counts are the drawing's own, finite and >= 0: the disc cannot throw.)
+        func disc(_ center: ScreenPoint, _ radius: Double, _ count: Int) {
+            if let obstacle = try? LegendObstacle.disc(center: center, radiusPoints: radius, pinCount: count) { out.append(obstacle) }
+        }
+        for item in items {
+            let p = item.placed.point, it = item.placed.item
+            if let spread = item.spread {
+                disc(p, 3, 0)
+                for pin in spread { disc(pin.point, 6, 1) }
+            } else if it.isCluster {
+                disc(p, Self.badgeRadius(count: it.count), it.count)
+            } else {
+                disc(p, 6, 1)
+            }
+        }
+        return out
+    }
+
     /// The SVG elements: one group, `id="clusters"`, with an element per item carrying its
     /// ids (`data-ids`, space-separated) and count.
     public var svgElements: String {

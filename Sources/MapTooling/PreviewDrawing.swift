@@ -164,8 +164,16 @@ public struct PreviewDrawing: Hashable, Sendable {
     }
 
     /// The drawing as an SVG document, `widthPoints` x `heightPoints` user units (points),
-    /// coordinates written with 3 decimals (a thousandth of a point).
-    public var svg: String {
+    /// coordinates written with 3 decimals (a thousandth of a point), its legend in the corner
+    /// that hides the fewest of its pins.
+    public var svg: String { svg(legendAvoiding: []) }
+
+    /// The drawing as an SVG document (``svg``), its legend in the corner that hides the fewest
+    /// pets among its pins and `obstacles`: what is drawn over it besides
+    /// (``ClusterDrawing/legendObstacles``, ``ScaleBarDrawing/legendObstacles``).
+    ///
+    /// - Parameter obstacles: What else the screen shows.
+    public func svg(legendAvoiding obstacles: [LegendObstacle]) -> String {
         func number(_ value: Double) -> String { Self.fixed(value, decimals: 3) }
         func pointList(_ points: [ScreenPoint]) -> String {
             points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
@@ -202,9 +210,11 @@ public struct PreviewDrawing: Hashable, Sendable {
         // none): on a 320-point phone the bottom-left box covers the edge of the 10 km circle.
         let entries = Legend.entries
         let boxHeight = 8 + 16 * Double(entries.count)
+        // (Its own pins as the 6-point discs drawn above; the radius cannot throw.)
+        let own = pins.compactMap { try? LegendObstacle.disc(center: $0.point, radiusPoints: 6) }
         let placement = try? LegendPlacement(
             boxWidthPoints: 86, boxHeightPoints: boxHeight, screenWidthPoints: widthPoints, screenHeightPoints: heightPoints,
-            pins: pins.map(\.point))
+            obstacles: own + obstacles)
         let origin = placement?.origin ?? ScreenPoint(x: 8, y: heightPoints - boxHeight - 8)
         let corner = placement?.corner ?? .bottomLeading
         out += "</g>\n<g id=\"legend\" data-corner=\"\(corner.rawValue)\" font-size=\"11\" fill=\"#202124\">\n"

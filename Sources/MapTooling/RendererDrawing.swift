@@ -93,6 +93,20 @@ public struct ScaleBarDrawing: Sendable {
         end = ScreenPoint(x: right, y: y)
     }
 
+    /// The bar and its label as a rectangle for a legend to keep clear of
+    /// (``ClusterDrawing/legendObstacles`` has the pins'): from the label's top (its 11-point
+    /// text, 8 points above the bar) to a point below the bar's stroke, and from the bar's left
+    /// end, or the label's left where it is wider (its width estimated at 0.6 of the font's
+    /// size a character, Helvetica's average), to a point right of the bar's right end.
+    public var legendObstacles: [LegendObstacle] {
+        let labelWidth = 6.6 * Double(bar.label.count)
+        let left = min(start.x, end.x - labelWidth) - 1
+        // (The bar's ends are finite and its size at least a point: the box does not throw.)
+        let box = try? LegendObstacle.box(
+            origin: ScreenPoint(x: left, y: start.y - 8 - 11), widthPoints: end.x + 1 - left, heightPoints: 8 + 11 + 1)
+        return box.map { [$0] } ?? []
+    }
+
     /// The bar as SVG elements (`<g id="scale-bar">`).
     public var svgElements: String {
         func number(_ value: Double) -> String { PreviewDrawing.fixed(value, decimals: 3) }

@@ -140,11 +140,14 @@ struct RenderCommand: ParsableCommand {
             let index = try PinClusterIndex(pins: layout.pins.map(ClusterPin.init), radiusPoints: radiusPoints ?? PinClusterIndex.defaultRadiusPoints)
             clustered = ClusterDrawing(index: index, camera: try view())
         }
+        let bar = scaleBar ? try ScaleBarDrawing(camera: try view()) : nil
         let drawing = PreviewDrawing(circle: region, pins: clustered == nil ? layout.pins : [], transform: transform)
-        var svg = path.map { $0.drawn(over: drawing.svg) } ?? drawing.svg
+        // The legend keeps clear of the clusters' badges and pins and of the scale bar too.
+        let map = drawing.svg(legendAvoiding: (clustered?.legendObstacles ?? []) + (bar?.legendObstacles ?? []))
+        var svg = path.map { $0.drawn(over: map) } ?? map
         if let clustered { svg = clustered.drawn(over: svg) }
         if tiles { svg = try TileGridDrawing(camera: try view()).drawn(under: svg) }
-        if scaleBar { svg = try ScaleBarDrawing(camera: try view()).drawn(over: svg) }
+        if let bar { svg = bar.drawn(over: svg) }
         if let output {
             try OutputFile.write(svg, to: output)
         } else {

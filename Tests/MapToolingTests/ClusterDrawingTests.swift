@@ -67,6 +67,30 @@ struct ClusterDrawingTests {
         }
     }
 
+    @Test("the legend's obstacles are what the drawing puts on the screen: each badge at its radius standing for its count, each pin and spread pin a 6-point disc for one pet, each spread's place a 3-point dot for none; their pets sum to the items' counts")
+    func legendObstacles() throws {
+        let index = try PinClusterIndex(pins: try Self.pins())
+        for zoom in [11.5, 13.2, 22.5] {
+            let camera = try MercatorCamera(center: Coordinate(latitude: 48.853, longitude: 2.3499), zoom: zoom, widthPoints: 390, heightPoints: 844)
+            let drawing = ClusterDrawing(index: index, camera: camera)
+            var expected: [LegendObstacle] = []
+            for item in drawing.items {
+                let it = item.placed.item
+                if let spread = item.spread {
+                    expected.append(try .disc(center: item.placed.point, radiusPoints: 3, pinCount: 0))
+                    expected += try spread.map { try .disc(center: $0.point, radiusPoints: 6) }
+                } else if it.isCluster {
+                    expected.append(try .disc(center: item.placed.point, radiusPoints: ClusterDrawing.badgeRadius(count: it.count), pinCount: it.count))
+                } else {
+                    expected.append(try .disc(center: item.placed.point, radiusPoints: 6))
+                }
+            }
+            #expect(drawing.legendObstacles == expected)
+            #expect(drawing.legendObstacles.map(\.pinCount).reduce(0, +) == drawing.items.map(\.placed.item.count).reduce(0, +))
+            #expect(drawing.items.contains { $0.placed.item.isCluster || $0.spread != nil })
+        }
+    }
+
     @available(*, deprecated)
     @Test("the drawing made with a dictionary of categories (deprecated) is the drawing made from the index's own")
     func categoriesDictionary() throws {

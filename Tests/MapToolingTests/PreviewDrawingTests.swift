@@ -102,6 +102,36 @@ struct PreviewDrawingTests {
         #expect(free.contains("<rect x=\"8.000\" y=\"132.000\" width=\"86\""))
     }
 
+    @Test("the legend keeps clear of what is drawn over the map too: a cluster badge of 40 pets under the bottom-left box moves it bottom right; the drawing's own pins count with the obstacles given")
+    func legendAvoidsObstacles() throws {
+        let user = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let region = GeodesicCircle.userVicinity(around: user)
+        let frame = try PreviewFrame(circle: region, widthPoints: 320)
+        let drawing = PreviewDrawing(circle: region, pins: [], transform: frame.transform)
+        #expect(drawing.svg == drawing.svg(legendAvoiding: []))
+        // The bottom-left box spans x 8...94, y 132...172 on the 320 x 180 frame.
+        let badge = try LegendObstacle.disc(center: ScreenPoint(x: 100, y: 175), radiusPoints: 17, pinCount: 40)
+        let moved = drawing.svg(legendAvoiding: [badge])
+        #expect(moved.contains("<g id=\"legend\" data-corner=\"bottomTrailing\""))
+        #expect(moved.contains("<rect x=\"226.000\" y=\"132.000\" width=\"86\""))
+        // A badge of 2 pets under the bottom-right box as well: the top left is free.
+        let other = try LegendObstacle.disc(center: ScreenPoint(x: 240, y: 150), radiusPoints: 12, pinCount: 2)
+        #expect(drawing.svg(legendAvoiding: [badge, other]).contains("data-corner=\"topLeading\""))
+        // Pins of 50 pets at the top: the bottom right hides 2 pets against the left's 40.
+        let top = try [ScreenPoint(x: 30, y: 30), ScreenPoint(x: 290, y: 30)].map { try LegendObstacle.disc(center: $0, radiusPoints: 6, pinCount: 50) }
+        #expect(drawing.svg(legendAvoiding: [badge, other] + top).contains("data-corner=\"bottomTrailing\""))
+        // A badge of 4 at the bottom left instead, and three pins of the drawing's own under the
+        // bottom-right box: 3 + 2 pets there outweigh the 4 at the left.
+        let small = try LegendObstacle.disc(center: ScreenPoint(x: 100, y: 175), radiusPoints: 12, pinCount: 4)
+        #expect(drawing.svg(legendAvoiding: [small, other] + top).contains("data-corner=\"bottomTrailing\""))
+        let pins = try [ScreenPoint(x: 260, y: 150), ScreenPoint(x: 280, y: 150), ScreenPoint(x: 300, y: 150)].enumerated().map { k, point in
+            let mercator = try frame.transform.mercatorPoint(at: point)
+            return Pin(id: "p\(k)", category: .missing, coordinate: mercator.coordinate, distanceMeters: 0, mercator: mercator, point: point, inFrame: true)
+        }
+        let own = PreviewDrawing(circle: region, pins: pins, transform: frame.transform)
+        #expect(own.svg(legendAvoiding: [small, other] + top).contains("data-corner=\"bottomLeading\""))
+    }
+
     @Test("graticules cover any view: a world region, a camera at zoom 0 wider than the world, a pole; labels and ids are valid XML text")
     func graticuleAndEdges() throws {
         let world = GeodesicCircle.world

@@ -62,6 +62,34 @@ struct RendererDrawingTests {
         let bar = try #require(drawn.range(of: "<g id=\"scale-bar\"")), legend = try #require(drawn.range(of: "<g id=\"legend\""))
         #expect(tiles.lowerBound < graticule.lowerBound && bar.lowerBound < legend.lowerBound && drawn.hasSuffix("</svg>\n"))
     }
+
+    @Test("the scale bar's legend obstacle holds the bar, its ticks and its label (right-aligned at the bar's end, its width estimated from its characters); a legend over the bar's corner is placed elsewhere")
+    func scaleBarObstacle() throws {
+        for bearing in [0.0, 20, 170] {
+            let camera = try Self.camera(bearing: bearing)
+            let drawing = try ScaleBarDrawing(camera: camera)
+            let box = try #require(drawing.legendObstacles.first)
+            #expect(drawing.legendObstacles.count == 1 && box.pinCount == 0 && box.radiusPoints == 0)
+            // The bar's line and its 5-point ticks, and the label's 11-point text 8 points above it.
+            #expect(box.origin.x <= drawing.start.x && box.origin.x + box.widthPoints >= drawing.end.x)
+            #expect(box.origin.x <= drawing.end.x - 6.6 * Double(drawing.bar.label.count))
+            #expect(box.origin.y <= drawing.start.y - 8 - 11 && box.origin.y + box.heightPoints >= drawing.start.y + 1)
+            // A legend box chosen among the four corners avoids it where another corner is free.
+            let placed = try LegendPlacement(
+                boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: camera.widthPoints, screenHeightPoints: camera.heightPoints,
+                obstacles: drawing.legendObstacles, preference: [.bottomTrailing, .bottomLeading])
+            #expect(placed.corner == (box.origin.y + box.heightPoints >= 844 - 8 - 40 ? .bottomLeading : .bottomTrailing))
+        }
+        // With the bottom inset of 120 points the bar stands above the legend's bottom corner;
+        // without insets the two meet.
+        var camera = try Self.camera(bearing: 0)
+        try camera.setInsets(.zero)
+        let low = try ScaleBarDrawing(camera: camera)
+        let placed = try LegendPlacement(
+            boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 390, screenHeightPoints: 844, obstacles: low.legendObstacles,
+            preference: [.bottomTrailing, .bottomLeading])
+        #expect(placed.corner == .bottomLeading && placed.hiddenObstacleCount == 0)
+    }
 }
 
 /// `geobench render --trace`'s playback and HTML player.
