@@ -13,7 +13,8 @@ import Darwin
 /// the items the camera shows (``PinClusterIndex/items(in:into:)``), in draw order. A cluster
 /// is a badge split between MISSING and FOUND by its counts, with its count; a single pin is
 /// a pin; a group that never splits is drawn as its spread layout, each pin joined to the
-/// group's place by a leader line. ``drawn(over:)`` puts it into a drawing's SVG.
+/// group's place by a leader line, over the badges and pins. ``drawn(over:)`` puts it into a
+/// drawing's SVG.
 public struct ClusterDrawing: Hashable, Sendable {
     /// One drawn item.
     public struct Item: Hashable, Sendable {
@@ -88,12 +89,16 @@ public struct ClusterDrawing: Hashable, Sendable {
     }
 
     /// The SVG elements: one group, `id="clusters"`, with an element per item carrying its
-    /// ids (`data-ids`, space-separated) and count.
+    /// ids (`data-ids`, space-separated) and count: the badges and pins in draw order, then the
+    /// spread layouts in draw order over them (a spread's pins stand off its group's place,
+    /// over whatever lies there, and a tap is tested against the spreads first).
     public var svgElements: String {
         func number(_ value: Double) -> String { PreviewDrawing.fixed(value, decimals: 3) }
         let missing = PinCategory.missing.style, found = PinCategory.found.style
         var out = "<g id=\"clusters\" data-level=\"\(level)\" stroke=\"#FFFFFF\" stroke-width=\"1.5\">\n"
-        for item in items {
+        // (In draw order, a spread was drawn under the items after it: a pin 22 points south of
+        // two pets at one address covered the lower pet, which a tap there hits.)
+        for item in items.filter({ $0.spread == nil }) + items.filter({ $0.spread != nil }) {
             let p = item.placed.point, it = item.placed.item
             let ids = PreviewDrawing.escaped(item.ids.joined(separator: " "))
             if let spread = item.spread {

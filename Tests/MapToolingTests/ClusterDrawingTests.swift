@@ -20,7 +20,7 @@ struct ClusterDrawingTests {
         return pins
     }
 
-    @Test("the SVG has one element per item of the viewport query, in draw order, with its ids, counts and place; groups that never split are their spread pins")
+    @Test("the SVG has one element per item of the viewport query, in draw order (the spreads over the rest), with its ids, counts and place; groups that never split are their spread pins")
     func drawingMatchesQuery() throws {
         let pins = try Self.pins()
         let index = try PinClusterIndex(pins: pins)
@@ -36,9 +36,11 @@ struct ClusterDrawingTests {
             let svg = drawing.drawn(over: "<svg>\n<g id=\"legend\">\n</g>\n</svg>\n")
             // Under the legend: the clusters' group comes first.
             #expect(svg.range(of: "id=\"clusters\"")!.lowerBound < svg.range(of: "id=\"legend\"")!.lowerBound)
-            // One element with data-ids per item, in draw order.
+            // One element with data-ids per item: the badges and pins in draw order, then the
+            // spreads in draw order over them.
             let idLists = svg.components(separatedBy: "data-ids=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-            #expect(idLists == drawing.items.map { $0.ids.joined(separator: " ") })
+            let layered = drawing.items.filter { $0.spread == nil } + drawing.items.filter { $0.spread != nil }
+            #expect(idLists == layered.map { $0.ids.joined(separator: " ") })
             #expect(idLists.count == placed.count && !placed.isEmpty)
             for item in drawing.items {
                 let it = item.placed.item
@@ -131,6 +133,33 @@ struct ClusterDrawingTests {
             let parts = path.prefix { $0 != "\"" }.split(separator: " ")
             #expect(parts.count == 8 && parts[1].dropFirst() != parts[6], "\(parts)")
         }
+    }
+
+    @Test("a spread is drawn over the items, as a tap tests the spreads first: a pin 22 points south of two pets at one address is under the lower pet, not over it")
+    func spreadsOverItems() throws {
+        // Two pets at one address, spread 22 points above and below it at zoom 22, and a
+        // single pin exactly where the lower pet is drawn (22 points south: beyond the 20-point
+        // radius, so an item of its own, drawn after the group by screen y).
+        let address = MercatorPoint(try Coordinate(latitude: 48.853, longitude: 2.3499))
+        let camera = try MercatorCamera(center: address, zoom: 22, widthPoints: 390, heightPoints: 844)
+        let south = try MercatorPoint(x: address.x, y: address.y - 22 / camera.pointsPerMercatorMeter)
+        let pins = [
+            ClusterPin(id: "a0", point: address, category: .missing), ClusterPin(id: "a1", point: address, category: .found),
+            ClusterPin(id: "q", point: south, category: .missing),
+        ]
+        let index = try PinClusterIndex(pins: pins)
+        let drawing = ClusterDrawing(index: index, camera: camera)
+        #expect(drawing.items.map(\.ids) == [["a0", "a1"], ["q"]])
+        let group = try #require(drawing.items[0].spread)
+        let lone = drawing.items[1].placed.point
+        #expect(abs(group[1].point.x - lone.x) < 1e-6 && abs(group[1].point.y - lone.y) < 1e-6)
+        // A tap there tests the spread first (DESIGN, hit testing): it is pet a1.
+        #expect(PinClusterIndex.hit(lone, in: group) == 1)
+        // So a1 is drawn over q: the spread's group after q's pin.
+        let svg = drawing.svgElements
+        let pin = try #require(svg.range(of: "data-ids=\"q\""))
+        let spread = try #require(svg.range(of: "<g class=\"spread\""))
+        #expect(pin.lowerBound < spread.lowerBound)
     }
 
     @Test("badges grow with the count from 12 to 22 points and no further")
