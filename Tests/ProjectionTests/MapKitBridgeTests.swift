@@ -1,11 +1,38 @@
+import CMallocCounter
 import Foundation
 import GeoMath
-import Projection
+@testable import Projection
 import Testing
 import TestSupport
 
 @Suite("MapKit bridge")
 struct MapKitBridgeTests {
+    @Test("checking a MapKit map rectangle, which the MapKit-state viewport query does every frame, allocates nothing (two array literals allocated twice a call)", .enabled(if: malloc_counter_is_available() == 1, "allocations are counted only with glibc and no sanitizer"))
+    func rectangleCheckDoesNotAllocate() throws {
+        let rect = MapKitMapRect(x: 1_000, y: 2_000, width: 3_000, height: 4_000)
+        var centers = 0.0
+        try rect.check(allowingEmpty: false)
+        let before = malloc_counter_thread_allocations()
+        for _ in 0..<1_000 {
+            try rect.check(allowingEmpty: false)
+            try rect.check(allowingEmpty: true)
+            centers += try rect.centerMercator().x
+        }
+        #expect(malloc_counter_thread_allocations() - before == 0)
+        #expect(centers.isFinite)
+        // The errors still name the part at fault.
+        for (bad, name) in [
+            (MapKitMapRect(x: .nan, y: 0, width: 1, height: 1), "map rectangle x"),
+            (MapKitMapRect(x: 0, y: .infinity, width: 1, height: 1), "map rectangle y"),
+            (MapKitMapRect(x: 0, y: 0, width: 0, height: 1), "map rectangle width"),
+            (MapKitMapRect(x: 0, y: 0, width: 1, height: -1), "map rectangle height"),
+        ] {
+            let error = #expect(throws: GeometryError.self) { try bad.check(allowingEmpty: false) }
+            #expect(error?.description.contains(name) == true, "\(name)")
+        }
+        try MapKitMapRect(x: 0, y: 0, width: 0, height: 0).check(allowingEmpty: true)
+    }
+
     /// MapKit's documented projection of a coordinate (MKMapPointForCoordinate): the spherical
     /// Mercator formula on geodetic latitude, scaled to 2^28 points.
     static func mapPoint(latitude: Double, longitude: Double) -> (x: Double, y: Double) {

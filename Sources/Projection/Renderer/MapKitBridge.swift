@@ -98,13 +98,22 @@ public struct MapKitMapRect: Hashable, Sendable {
 
     /// Throws unless the origin is finite and the width and height are finite and 0 or more
     /// (more than 0 unless `empty` is allowed), naming the part.
+    ///
+    /// Value by value, with no array of them: the MapKit-state viewport query runs this every
+    /// frame, and two array literals here cost it two heap allocations a call.
     func check(allowingEmpty empty: Bool) throws(GeometryError) {
-        for (name, value) in [("map rectangle x", origin.x), ("map rectangle y", origin.y)] where !value.isFinite {
-            throw .invalidRendererParameter(name: name, value: value, expected: "a finite number of map points")
+        func finite(_ name: String, _ value: Double) throws(GeometryError) {
+            guard value.isFinite else { throw .invalidRendererParameter(name: name, value: value, expected: "a finite number of map points") }
         }
-        for (name, value) in [("map rectangle width", width), ("map rectangle height", height)] where !value.isFinite || value < 0 || (!empty && value == 0) {
-            throw .invalidRendererParameter(name: name, value: value, expected: empty ? "a finite number of map points, 0 or more" : "a finite number of map points, more than 0")
+        func size(_ name: String, _ value: Double) throws(GeometryError) {
+            guard value.isFinite, value >= 0, empty || value != 0 else {
+                throw .invalidRendererParameter(name: name, value: value, expected: empty ? "a finite number of map points, 0 or more" : "a finite number of map points, more than 0")
+            }
         }
+        try finite("map rectangle x", origin.x)
+        try finite("map rectangle y", origin.y)
+        try size("map rectangle width", width)
+        try size("map rectangle height", height)
     }
 }
 
