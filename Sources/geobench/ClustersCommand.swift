@@ -11,7 +11,8 @@ struct ClustersCommand: ParsableCommand {
         discussion: """
             The camera is centred on --latitude/--longitude at --zoom on a --width x --height point screen, at \
             --bearing degrees (the compass direction at the top); its constraints apply first. Items are those \
-            of level floor(zoom) (22 at most) whose point lies in the viewport or within one cluster radius of it, \
+            of level floor(zoom) (22 at most) whose point lies in the viewport or within one cluster radius of it as the camera draws it \
+            (--radius-points times 2^(zoom - level): less than twice --radius-points), \
             and groups that never split whose spread layout reaches that far, once per world copy shown, in draw order (screen y, then x, then the smallest member id). "zoom" in the \
             output is that level. See docs/DESIGN.md.
             """
