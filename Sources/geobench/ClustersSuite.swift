@@ -23,6 +23,8 @@ import Projection
 /// - "cluster viewport query + placement": the items a 390 x 844 camera over Paris shows at
 ///   zooms 11 to 16 in turn (level, candidates, screen points, draw order), against placing
 ///   10 000 pins with the camera's affine map (`place(_:into:)`).
+/// - "cluster viewport query from a MapKit state": the same query given the cameras' MapKit
+///   state (`visibleMapRect`, size, heading), against the camera's query.
 ///
 /// ns/op is per build or per query; allocations are counted per op after the timing.
 enum ClustersSuite {
@@ -195,6 +197,27 @@ enum ClustersSuite {
             suite: "clusters", operation: "cluster viewport query + placement (390 x 844, zooms 11-16)", size: count,
             nsPerOp: query.library.median, spread: query.library.spread, baseline: "placing 10000 pins (affine)",
             baselineNsPerOp: query.baselines[0].median, allocationsPerOp: query.allocationsPerOp))
+        progress("clusters: the same query from MapKit's state, against the camera's query...")
+        let states = cameras.map { ($0.mapKitVisibleMapRect, $0.widthPoints, $0.heightPoints, $0.mapKitHeading) }
+        var refusal: GeometryError? = nil
+        func mapKit(_ repetitions: Int) {
+            for _ in 0..<repetitions {
+                let (rect, width, height, heading) = states[step % states.count]
+                do throws(GeometryError) {
+                    try index.items(in: rect, widthPoints: width, heightPoints: height, heading: heading, into: &output)
+                } catch {
+                    refusal = error
+                }
+                step &+= 1
+            }
+            blackHole(output.count)
+        }
+        let fromMapKit = GesturesSuite.measure(samples: samples, library: mapKit, baselines: [library])
+        if let refusal { throw refusal }
+        results.append(Measurement(
+            suite: "clusters", operation: "cluster viewport query from a MapKit state (390 x 844, zooms 11-16)", size: count,
+            nsPerOp: fromMapKit.library.median, spread: fromMapKit.library.spread, baseline: "the camera's query",
+            baselineNsPerOp: fromMapKit.baselines[0].median, allocationsPerOp: fromMapKit.allocationsPerOp))
         return results
     }
 
