@@ -4,7 +4,11 @@ walk-through (and one for README.md) whose main.swift is exactly that document's
 blocks, in order (import lines first; a block that starts with `// Package.swift` is a manifest
 excerpt and is left out). `make consumer` builds it under the Swift 6 language mode (complete concurrency
 checking, warnings as errors) and runs every walk-through, so the articles cannot drift from
-the API and only public API is used.
+the API and only public API is used. The package depends on this one as the README's manifest
+excerpt (the block starting `// Package.swift`) says a local checkout does, by the `name:` of its
+`.package(name:path:)` line, and its targets name the products by the excerpt's `package:`: a
+manifest excerpt whose names do not resolve (a `.package(path:)` alone is named by the
+checkout's directory) fails here.
 
 Usage: scripts/docc_consumer.py OUTPUT_DIR
 """
@@ -17,11 +21,34 @@ ARTICLES = sorted((ROOT / "Sources").glob("*/*.docc/*.md")) + [ROOT / "README.md
 FENCE = re.compile(r"^```swift\n(.*?)^```", re.S | re.M)
 
 
+LOCAL_CHECKOUT = re.compile(r'\.package\(name: "([^"]+)", path: "[^"]*"\)')
+PRODUCT = re.compile(r'\.product\(name: "([^"]+)", package: "([^"]+)"\)')
+
+
+def readme_manifest():
+    """(the dependency's name in the README's local-checkout line, the products its targets
+    name), or None when the README's manifest excerpt lacks either or they disagree."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    excerpt = next((b for b in FENCE.findall(readme) if b.startswith("// Package.swift")), "")
+    names = LOCAL_CHECKOUT.findall(excerpt)
+    products = PRODUCT.findall(excerpt)
+    if len(names) != 1 or not products or any(package != names[0] for _, package in products):
+        return None
+    return names[0], [product for product, _ in products]
+
+
 def main() -> int:
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
     out = pathlib.Path(sys.argv[1]).resolve()
+    manifest = readme_manifest()
+    if manifest is None:
+        print("docc_consumer: README.md's manifest excerpt needs one local-checkout line "
+              '`.package(name: "NAME", path: ...)` and products with `package: "NAME"` (SwiftPM names a '
+              "path dependency without name: by its directory)", file=sys.stderr)
+        return 1
+    package, products = manifest
     targets = []
     for article in ARTICLES:
         blocks = [b for b in FENCE.findall(article.read_text(encoding="utf-8")) if not b.startswith("// Package.swift")]
@@ -40,10 +67,10 @@ def main() -> int:
     if not targets:
         print("docc_consumer: no ```swift blocks found in any DocC article", file=sys.stderr)
         return 1
+    dependencies = "".join(f'            .product(name: "{product}", package: "{package}"),\n' for product in products)
     executables = ",\n".join(
         f'        .executableTarget(name: "{name}", dependencies: [\n'
-        f'            .product(name: "GeoMath", package: "PetMapGeometry"),\n'
-        f'            .product(name: "Projection", package: "PetMapGeometry"),\n'
+        f"{dependencies}"
         f'        ], swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])'
         for name in targets
     )
@@ -53,7 +80,7 @@ def main() -> int:
         "import PackageDescription\n\n"
         "let package = Package(\n"
         '    name: "DocCConsumer",\n'
-        f'    dependencies: [.package(name: "PetMapGeometry", path: "{ROOT}")],\n'
+        f'    dependencies: [.package(name: "{package}", path: "{ROOT}")],\n'
         f"    targets: [\n{executables}\n    ],\n"
         "    swiftLanguageModes: [.v6]\n"
         ")\n",
