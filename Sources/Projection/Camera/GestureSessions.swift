@@ -352,8 +352,8 @@ public struct PanGestureSession: Hashable, Sendable {
     /// when no pan has ended since the last began or cancelled.
     ///
     /// ```swift
-    /// if phase == .ended, let throw = panSession.inertia(from: camera) {
-    ///     // Each frame: camera = throw.state(atSeconds: now - releaseTime)
+    /// if phase == .ended, let inertia = panSession.inertia(from: camera) {
+    ///     // Each frame: camera = inertia.state(atSeconds: now - releaseTime)
     /// }
     /// ```
     ///
