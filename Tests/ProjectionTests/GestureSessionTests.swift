@@ -267,4 +267,101 @@ struct GestureSessionTests {
         #expect(isClose(now.x, center.x, within: 1e-6) && isClose(now.y, center.y, within: 1e-6))
         #expect(!session.isActive)
     }
+
+    // MARK: Pinch and rotation recognizers together
+
+    /// One sample of UIKit's pinch or rotation recognizer.
+    enum Recognized {
+        case pinch(GesturePhase, Double)
+        case rotation(GesturePhase, Double)
+    }
+
+    /// Plays recognizer samples 1/60 s apart with the fingers' centroid moving 3 points right
+    /// and 2 up per sample; returns whether each was applied and the last centroid.
+    static func play(
+        _ samples: [Recognized], on session: inout PinchRotationGestureSession, camera: inout MercatorCamera,
+        from start: ScreenPoint = ScreenPoint(x: 180, y: 420), at time: Double = 0
+    ) -> (applied: [Bool], centroid: ScreenPoint) {
+        var applied: [Bool] = []
+        var centroid = start
+        for (k, sample) in samples.enumerated() {
+            centroid = ScreenPoint(x: start.x + 3 * Double(k), y: start.y - 2 * Double(k))
+            let t = time + Double(k) / 60
+            switch sample {
+            case .pinch(let phase, let scale):
+                applied.append(session.update(phase, pinchScale: scale, centroid: centroid, timestamp: t, camera: &camera))
+            case .rotation(let phase, let radians):
+                applied.append(session.update(phase, rotationRadians: radians, centroid: centroid, timestamp: t, camera: &camera))
+            }
+        }
+        return (applied, centroid)
+    }
+
+    @Test("UIKit's pinch and rotation recognizers together, in either order: the zoom changes by log2 of the pinch's scale, the bearing by minus its rotation, and the place under the fingers stays under them (a rotation recognised after the pinch reached 1.3 applied the 1.3 again: zoom 12.963 for 12.585)")
+    func pinchAndRotationRecognizersTogether() throws {
+        let orders: [[Recognized]] = [
+            // The pinch is recognised first and ends first (a finger lifts).
+            [.pinch(.began, 1.1), .pinch(.changed, 1.3), .rotation(.began, 0.1), .pinch(.changed, 1.5), .rotation(.changed, 0.2),
+             .pinch(.ended, 1.5), .rotation(.changed, 0.25), .rotation(.ended, 0.25)],
+            // The rotation first and last.
+            [.rotation(.began, 0.05), .rotation(.changed, 0.1), .pinch(.began, 1.2), .rotation(.changed, 0.25), .pinch(.changed, 1.5),
+             .pinch(.ended, 1.5), .rotation(.ended, 0.25)],
+        ]
+        for samples in orders {
+            var camera = try Self.paris()
+            var session = PinchRotationGestureSession()
+            let start = ScreenPoint(x: 180, y: 420)
+            let glued = try camera.mercatorPoint(at: start)
+            let (applied, centroid) = Self.play(samples, on: &session, camera: &camera, from: start)
+            #expect(applied.allSatisfy { $0 })
+            #expect(isClose(camera.zoom, 12 + log2(1.5), within: 1e-9), "zoom \(camera.zoom)")
+            #expect(abs(MapBearing.wrapped(camera.bearing + 0.25 * 180 / .pi)) < 1e-9, "bearing \(camera.bearing)")
+            let now = camera.point(for: glued)
+            #expect(isClose(now.x, centroid.x, within: 1e-6) && isClose(now.y, centroid.y, within: 1e-6), "\(now) for \(centroid)")
+            #expect(!session.isActive && session.releaseVelocity != nil)
+        }
+    }
+
+    @Test("A new pinch-and-rotation gesture starts from scale 1 and rotation 0: the last gesture's rotation does not turn a pinch that does not rotate")
+    func pinchAndRotationStartAfresh() throws {
+        var camera = try Self.paris()
+        var session = PinchRotationGestureSession()
+        _ = Self.play(
+            [.pinch(.began, 1.2), .rotation(.began, 0.3), .pinch(.ended, 1.2), .rotation(.ended, 0.3)], on: &session, camera: &camera)
+        let bearing = camera.bearing, zoom = camera.zoom
+        let (applied, _) = Self.play([.pinch(.began, 1.5), .pinch(.changed, 2), .pinch(.ended, 2)], on: &session, camera: &camera, at: 1)
+        #expect(applied.allSatisfy { $0 })
+        #expect(isClose(camera.bearing, bearing, within: 1e-9), "bearing \(camera.bearing), was \(bearing)")
+        #expect(isClose(camera.zoom, zoom + 1, within: 1e-9), "zoom \(camera.zoom), was \(zoom)")
+    }
+
+    @Test("A recognizer that begins again within the gesture counts on from the gesture's value; one cancelled lets the other go on, the last cancelled ends the gesture without a release velocity; invalid samples change nothing")
+    func pinchAndRotationRunsAndCancels() throws {
+        var camera = try Self.paris()
+        var session = PinchRotationGestureSession()
+        // The pinch ends while the rotation goes on, then begins again from its own 1.
+        let (applied, _) = Self.play(
+            [.pinch(.began, 1.2), .rotation(.began, 0.1), .pinch(.ended, 1.2), .pinch(.began, 1.1), .pinch(.changed, 1.5)],
+            on: &session, camera: &camera)
+        #expect(applied.allSatisfy { $0 })
+        #expect(isClose(camera.zoom, 12 + log2(1.2 * 1.5), within: 1e-9), "zoom \(camera.zoom)")
+        let before = (camera, session)
+        let place = ScreenPoint(x: 200, y: 400)
+        #expect(!session.update(.changed, pinchScale: .nan, centroid: place, timestamp: 1, camera: &camera))
+        #expect(!session.update(.changed, pinchScale: 0, centroid: place, timestamp: 1, camera: &camera))
+        #expect(!session.update(.changed, rotationRadians: .infinity, centroid: place, timestamp: 1, camera: &camera))
+        #expect(!session.update(.changed, pinchScale: 1.6, centroid: place, timestamp: -1, camera: &camera))
+        #expect(camera == before.0 && session == before.1)
+        // The pinch cancelled: the rotation goes on; then it is cancelled too.
+        #expect(session.update(.cancelled, pinchScale: 1, centroid: place, timestamp: 1, camera: &camera))
+        #expect(session.isActive && camera == before.0)
+        #expect(!session.update(.changed, pinchScale: 1.7, centroid: place, timestamp: 1, camera: &camera))
+        #expect(session.update(.changed, rotationRadians: 0.2, centroid: place, timestamp: 1, camera: &camera))
+        #expect(session.update(.cancelled, rotationRadians: 0, centroid: place, timestamp: 1.1, camera: &camera))
+        #expect(!session.isActive && !session.session.isActive && session.releaseVelocity == nil)
+        // Out of order: nothing began.
+        #expect(!session.update(.changed, rotationRadians: 0.1, centroid: place, timestamp: 2, camera: &camera))
+        #expect(!session.update(.ended, pinchScale: 1.1, centroid: place, timestamp: 2, camera: &camera))
+        #expect(!session.update(.cancelled, pinchScale: 1, centroid: place, timestamp: 2, camera: &camera))
+    }
 }

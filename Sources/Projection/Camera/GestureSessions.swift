@@ -160,34 +160,20 @@ public struct PinchGestureSession: Hashable, Sendable {
         return true
     }
 
-    /// Applies one sample of a pinch that also rotates: UIKit's `UIPinchGestureRecognizer`
-    /// and `UIRotationGestureRecognizer` recognised together (the rotation recognizer's
-    /// delegate allows simultaneous recognition). Keep each recognizer's latest cumulative
-    /// value and call this from both action methods: each call turns the change since the last
-    /// sample into one ``MercatorCamera/pinchRotate(scale:degrees:anchor:dx:dy:)`` step around
-    /// the previous centroid, moved to the new one, so the place under the fingers stays under
-    /// them as they spread, turn and move (to 1e-6 points; only the zoom limits, the world's
-    /// edge and the camera bounds stop it).
+    /// Applies one sample of a pinch that also rotates: one gesture's cumulative scale and
+    /// rotation, with the gesture's own phase (a web gesture's, or a trace's). Each call turns
+    /// the change since the last sample into one
+    /// ``MercatorCamera/pinchRotate(scale:degrees:anchor:dx:dy:)`` step around the previous
+    /// centroid, moved to the new one, so the place under the fingers stays under them as they
+    /// spread, turn and move (to 1e-6 points; only the zoom limits, the world's edge and the
+    /// camera bounds stop it).
     ///
-    /// ```swift
-    /// @objc func pinched(_ recognizer: UIPinchGestureRecognizer) {
-    ///     latestScale = recognizer.scale
-    ///     step(recognizer)
-    /// }
-    /// @objc func rotated(_ recognizer: UIRotationGestureRecognizer) {
-    ///     latestRotation = recognizer.rotation
-    ///     step(recognizer)
-    /// }
-    /// func step(_ recognizer: UIGestureRecognizer) {
-    ///     guard let phase = GesturePhase(recognizer.state) else { return }
-    ///     let location = recognizer.location(in: mapView)
-    ///     pinchSession.update(
-    ///         phase, scale: latestScale, rotationRadians: latestRotation,
-    ///         centroid: ScreenPoint(x: location.x, y: location.y),
-    ///         timestamp: ProcessInfo.processInfo.systemUptime, camera: &camera)
-    ///     render(camera)
-    /// }
-    /// ```
+    /// UIKit's `UIPinchGestureRecognizer` and `UIRotationGestureRecognizer` recognised together
+    /// report two phases and two cumulative values, each from its own touch-down: feed them to
+    /// a ``PinchRotationGestureSession``, which makes them this gesture. (Their states passed
+    /// here as they come restart the gesture at the second `began`: a rotation recognised after
+    /// the pinch reached 1.3 applied the 1.3 again, and the samples after the first `ended` were
+    /// refused.)
     ///
     /// To keep a pinch from turning the map by accident, pass a rotation of 0 until
     /// ``RotationDeadZone/isPassed(rotationRadians:fingerDistancePoints:)`` says so, and to
@@ -299,6 +285,159 @@ public struct PinchGestureSession: Hashable, Sendable {
         hasher.combine(lastTimestamp)
         hasher.combine(estimator)
         hasher.combine(releaseVelocity)
+    }
+}
+
+/// UIKit's pinch and rotation recognizers recognised together (the rotation recognizer's
+/// delegate allows simultaneous recognition), driving a ``MercatorCamera`` as one gesture.
+///
+/// The two recognizers report apart: each has its own `began`, `changed` and `ended`, and its
+/// own cumulative value from its own touch-down (the rotation is usually recognised a few
+/// degrees after the pinch, and a finger lifting ends them one after the other). This session
+/// makes them one gesture of a ``PinchGestureSession``: it begins with the first recognizer's
+/// `began` and ends with the last one's `ended` (or `cancelled`); the gesture's scale is the
+/// pinch's, its rotation the rotation's, each kept at its last value while its recognizer is
+/// idle and counted on from there when it begins again; a new gesture starts from scale 1 and
+/// rotation 0. So the place under the fingers stays under them (to 1e-6 points), the zoom
+/// changes by log2 of the pinch's scale and the bearing by minus its rotation, whichever
+/// recognizer reports first or last.
+///
+/// ```swift
+/// @objc func pinched(_ recognizer: UIPinchGestureRecognizer) {
+///     guard let phase = GesturePhase(recognizer.state) else { return }
+///     let location = recognizer.location(in: mapView)
+///     pinchRotation.update(
+///         phase, pinchScale: recognizer.scale, centroid: ScreenPoint(x: location.x, y: location.y),
+///         timestamp: ProcessInfo.processInfo.systemUptime, camera: &camera)
+///     render(camera)
+/// }
+/// @objc func rotated(_ recognizer: UIRotationGestureRecognizer) {
+///     guard let phase = GesturePhase(recognizer.state) else { return }
+///     let location = recognizer.location(in: mapView)
+///     pinchRotation.update(
+///         phase, rotationRadians: recognizer.rotation, centroid: ScreenPoint(x: location.x, y: location.y),
+///         timestamp: ProcessInfo.processInfo.systemUptime, camera: &camera)
+///     render(camera)
+/// }
+/// ```
+///
+/// To keep a pinch from turning the map by accident, pass a rotation of 0 until
+/// ``RotationDeadZone/isPassed(rotationRadians:fingerDistancePoints:)`` says so. A sample
+/// that cannot be applied (a phase out of order for its recognizer, a value that is not
+/// finite, a scale of 0 or less, what ``PinchGestureSession`` refuses) is ignored and `update`
+/// returns false, changing nothing.
+public struct PinchRotationGestureSession: Hashable, Sendable {
+    /// The gesture both recognizers make.
+    public private(set) var session: PinchGestureSession
+    /// Whether each recognizer is between its `began` and its end.
+    private var pinching = false, rotating = false
+    /// The gesture's cumulative scale and rotation (radians, clockwise) of the last applied
+    /// sample.
+    private var scale = 1.0, rotation = 0.0
+    /// The gesture's scale and rotation when each recognizer's current run began (its own
+    /// cumulative value counts from 1 and 0 there).
+    private var scaleBase = 1.0, rotationBase = 0.0
+
+    /// An idle session.
+    ///
+    /// - Parameter velocityEstimator: How the release velocity is measured.
+    public init(velocityEstimator: VelocityEstimator = VelocityEstimator()) {
+        session = PinchGestureSession(velocityEstimator: velocityEstimator)
+    }
+
+    /// Whether a gesture is in progress (a recognizer began and not both have ended).
+    public var isActive: Bool { pinching || rotating }
+
+    /// The velocity when the last gesture ended (``PinchGestureSession/releaseVelocity``).
+    public var releaseVelocity: GestureVelocity? { session.releaseVelocity }
+
+    /// The motion after the last gesture ended, for the camera as it left it
+    /// (``PinchGestureSession/inertia(from:decay:)``).
+    public func inertia(from camera: MercatorCamera, decay: CameraInertia.Decay = .normal) -> CameraInertia? {
+        session.inertia(from: camera, decay: decay)
+    }
+
+    /// Applies one sample of the pinch recognizer.
+    ///
+    /// - Parameters:
+    ///   - phase: The pinch recognizer's state.
+    ///   - pinchScale: Its cumulative scale since its touch-down (UIKit's `scale`), finite and > 0.
+    ///   - centroid: The fingers' centroid in the camera's screen points.
+    ///   - timestamp: Seconds on a monotonic clock, never decreasing within the gesture.
+    ///   - camera: The camera the gesture moves.
+    /// - Returns: Whether the sample was applied.
+    @discardableResult
+    public mutating func update(
+        _ phase: GesturePhase, pinchScale: Double, centroid: ScreenPoint, timestamp: Double, camera: inout MercatorCamera
+    ) -> Bool {
+        guard phase == .cancelled || (pinchScale.isFinite && pinchScale > 0) else { return false }
+        return apply(phase, pinch: true, value: pinchScale, centroid: centroid, timestamp: timestamp, camera: &camera)
+    }
+
+    /// Applies one sample of the rotation recognizer.
+    ///
+    /// - Parameters:
+    ///   - phase: The rotation recognizer's state.
+    ///   - rotationRadians: Its cumulative rotation since its touch-down, radians, positive
+    ///     clockwise on screen (UIKit's `rotation`); finite.
+    ///   - centroid: The fingers' centroid in the camera's screen points.
+    ///   - timestamp: Seconds on a monotonic clock, never decreasing within the gesture.
+    ///   - camera: The camera the gesture moves.
+    /// - Returns: Whether the sample was applied.
+    @discardableResult
+    public mutating func update(
+        _ phase: GesturePhase, rotationRadians: Double, centroid: ScreenPoint, timestamp: Double, camera: inout MercatorCamera
+    ) -> Bool {
+        guard phase == .cancelled || rotationRadians.isFinite else { return false }
+        return apply(phase, pinch: false, value: rotationRadians, centroid: centroid, timestamp: timestamp, camera: &camera)
+    }
+
+    /// One recognizer's sample as a sample of the gesture; the state changes only when the
+    /// gesture's session applies it.
+    private mutating func apply(
+        _ phase: GesturePhase, pinch: Bool, value: Double, centroid: ScreenPoint, timestamp: Double, camera: inout MercatorCamera
+    ) -> Bool {
+        var next = self
+        let wasActive = pinch ? pinching : rotating
+        let otherActive = pinch ? rotating : pinching
+        let gesturePhase: GesturePhase
+        switch phase {
+        case .cancelled:
+            guard wasActive else { return false }
+            if pinch { next.pinching = false } else { next.rotating = false }
+            // (The other recognizer goes on: the gesture keeps this one's last value.)
+            if !otherActive {
+                guard next.session.update(
+                    .cancelled, scale: scale, rotationRadians: rotation, centroid: centroid, timestamp: timestamp, camera: &camera)
+                else { return false }
+            }
+            self = next
+            return true
+        case .began:
+            if !isActive {
+                // A new gesture: nothing of the last one's values carries over.
+                next.scale = 1
+                next.rotation = 0
+            }
+            if pinch { next.scaleBase = next.scale } else { next.rotationBase = next.rotation }
+            gesturePhase = isActive ? .changed : .began
+        case .changed, .ended:
+            guard wasActive else { return false }
+            gesturePhase = phase == .ended && !otherActive ? .ended : .changed
+        }
+        if pinch {
+            next.scale = next.scaleBase * value
+            next.pinching = phase != .ended
+        } else {
+            next.rotation = next.rotationBase + value
+            next.rotating = phase != .ended
+        }
+        // (A product or sum that overflows is refused by the session, which changes nothing.)
+        guard next.session.update(
+            gesturePhase, scale: next.scale, rotationRadians: next.rotation, centroid: centroid, timestamp: timestamp, camera: &camera)
+        else { return false }
+        self = next
+        return true
     }
 }
 
