@@ -29,24 +29,11 @@ public struct TileGridDrawing: Sendable {
     /// - Throws: As ``MercatorCamera/cover(tileSizePoints:rule:maximumTiles:into:)``.
     public init(camera: MercatorCamera, tileSizePoints: Double = MercatorCamera.defaultTileSizePoints, rule: TileZoomRule = .floor) throws(GeometryError) {
         let cover = try camera.tileCover(tileSizePoints: tileSizePoints, rule: rule)
-        let world = WebMercator.worldWidthMeters
-        let n = Double(1 << cover.zoom)
-        let transform = camera.transform
-        let center = transform.centerMercator, s = transform.pointsPerMercatorMeter, f = transform.focalPoint
-        let b = transform.bearing * Double.pi / 180
-        let (sinB, cosB) = (sin(b), cos(b))
-        // A tile-unit point (column across copies, row) on screen: its Mercator point on that
-        // copy (no wrapping to the copy nearest the center), through point = focal + R(b) (u, v).
-        func screen(_ column: Double, _ row: Double) -> ScreenPoint {
-            let x = (column / n - 0.5) * world, y = (0.5 - row / n) * world
-            let u = (x - center.x) * s, v = -(y - center.y) * s
-            return ScreenPoint(x: f.x + cosB * u + sinB * v, y: f.y - sinB * u + cosB * v)
-        }
         tiles = cover.tiles.map { tile in
-            let x = Double(tile.unwrappedX), y = Double(tile.y)
+            let c = camera.corners(of: tile)
             return Tile(
-                tile: tile, corners: [screen(x, y), screen(x + 1, y), screen(x + 1, y + 1), screen(x, y + 1)],
-                center: screen(x + 0.5, y + 0.5))
+                tile: tile, corners: [c.northWest, c.northEast, c.southEast, c.southWest],
+                center: ScreenPoint(x: (c.northWest.x + c.southEast.x) / 2, y: (c.northWest.y + c.southEast.y) / 2))
         }
     }
 

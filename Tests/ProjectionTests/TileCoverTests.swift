@@ -197,6 +197,47 @@ struct TileCoverTests {
         #expect(try wide.tileCover().tiles.allSatisfy { $0.x == 0 && $0.y == 0 })
     }
 
+    @Test("corners(of:): over 200 random cameras, each listed tile's corners are where the camera places them on the tile's copy, 256 2^(zoom - z) points apart, the north edge pointing east on screen; neighbours share corners exactly; on a screen wider than the world the copies of tile 0/0/0 stand one world apart (before, a renderer had no way to place a tile: point(for:) places on the copy nearest the center)")
+    func tileCorners() throws {
+        var random = SeededRandom(seed: 15)
+        for _ in 0..<200 {
+            let camera = try Self.randomCamera(&random)
+            let cover = try camera.tileCover(tileSizePoints: random.pick([256, 512]), maximumTiles: MercatorCamera.maximumTileBudget)
+            let side = camera.worldWidthPoints / Double(1 << cover.zoom)
+            let (sinB, cosB) = MapBearing.sinCos(degrees: camera.bearing)
+            let tolerance = 1e-6 * max(1, side)
+            for tile in cover.tiles.prefix(40) {
+                let c = camera.corners(of: tile)
+                // The north-west corner is the Mercator point of the tile's corner on its copy,
+                // placed by the camera: on copy 0 (a west edge within the world) point(for:)
+                // places it there too.
+                let n = Double(1 << tile.z), world = WebMercator.worldWidthMeters
+                let west = (Double(tile.x) / n - 0.5) * world, north = (0.5 - Double(tile.y) / n) * world
+                if tile.wrap == 0, abs(west - camera.centerMercator.x) < world / 2 {
+                    let placed = camera.point(for: try MercatorPoint(x: west, y: north))
+                    #expect(isClose(c.northWest.x, placed.x, within: tolerance) && isClose(c.northWest.y, placed.y, within: tolerance),
+                            "\(tile): \(c.northWest) against \(placed)")
+                }
+                // A square of the tile's side, its north edge pointing east: (cos b, -sin b).
+                for (from, to, dx, dy) in [(c.northWest, c.northEast, cosB, -sinB), (c.southWest, c.southEast, cosB, -sinB),
+                                           (c.northWest, c.southWest, sinB, cosB), (c.northEast, c.southEast, sinB, cosB)] {
+                    #expect(isClose(to.x - from.x, side * dx, within: tolerance) && isClose(to.y - from.y, side * dy, within: tolerance))
+                }
+                let east = camera.corners(of: MapTile(z: tile.z, x: tile.x + 1, y: tile.y, wrap: tile.wrap))
+                let south = camera.corners(of: MapTile(z: tile.z, x: tile.x, y: tile.y + 1, wrap: tile.wrap))
+                #expect(east.northWest == c.northEast && east.southWest == c.southEast)
+                #expect(south.northWest == c.southWest && south.northEast == c.southEast)
+            }
+        }
+        let wide = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 0, widthPoints: 1_000, heightPoints: 256)
+        let zero = wide.corners(of: MapTile(z: 0, x: 0, y: 0))
+        #expect(isClose(zero.northWest.x, 500 - 128, within: 1e-9) && isClose(zero.northWest.y, 0, within: 1e-9))
+        for wrap in [-2, -1, 1, 2] {
+            let copy = wide.corners(of: MapTile(z: 0, x: 0, y: 0, wrap: wrap))
+            #expect(isClose(copy.northWest.x, zero.northWest.x + 256 * Double(wrap), within: 1e-9) && copy.northWest.y == zero.northWest.y)
+        }
+    }
+
     @Test("with insets the first tile holds the focal point, not the screen's center")
     func focalFirst() throws {
         var camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 14.3, widthPoints: 390, heightPoints: 844)

@@ -143,6 +143,37 @@ extension MercatorCamera {
         return cover
     }
 
+    /// Where a tile is drawn on this camera's screen: its four corners, in screen points, on
+    /// the tile's world copy (``MapTile/wrap``: 0 the copy holding the center), rotated with
+    /// the map. The tile is the square they span, 256 2^(zoom - z) points a side, its
+    /// north-west to north-east edge pointing east on screen (rightwards at bearing 0).
+    ///
+    /// What a renderer needs to draw a tile of ``TileCover/tiles`` (an image transformed
+    /// onto the square): `point(for:)` cannot say it, since it places a point on the world
+    /// copy nearest the center, not on the tile's. Corners are computed from the tile's
+    /// column and row, so neighbouring tiles share theirs exactly (no seam), and a point the
+    /// camera places lies where the tile under it is drawn (to rounding, about 1e-9 points at
+    /// zoom 12).
+    ///
+    /// - Parameter tile: A tile (of any zoom; not checked).
+    /// - Returns: The north-west, north-east, south-east and south-west corners.
+    public func corners(of tile: MapTile) -> (northWest: ScreenPoint, northEast: ScreenPoint, southEast: ScreenPoint, southWest: ScreenPoint) {
+        let n = exp2(Double(tile.z))
+        let world = WebMercator.worldWidthMeters
+        // The focal point in tile units of the tile's zoom, and points per tile, as the cover
+        // takes the screen to tiles (TileGeometry).
+        let fx = (centerX / world + 0.5) * n, fy = (0.5 - centerY / world) * n
+        let pointsPerTile = 256 * exp2(zoom) / n
+        let sin = sinBearing, cos = cosBearing
+        func screen(_ column: Double, _ row: Double) -> ScreenPoint {
+            // East and south of the focal point in points, turned by R(b).
+            let east = (column - fx) * pointsPerTile, south = (row - fy) * pointsPerTile
+            return ScreenPoint(x: focalX + cos * east + sin * south, y: focalY - sin * east + cos * south)
+        }
+        let x = Double(tile.unwrappedX), y = Double(tile.y)
+        return (screen(x, y), screen(x + 1, y), screen(x + 1, y + 1), screen(x, y + 1))
+    }
+
     /// Covers the viewport with tiles, into `cover` (allocation-free once its arrays have the
     /// capacity).
     ///
