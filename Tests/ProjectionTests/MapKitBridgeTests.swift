@@ -220,6 +220,37 @@ struct MapKitBridgeTests {
         }
     }
 
+    @Test("MapKitRegion and GeoMath's CoordinateRegion convert both ways: a circle's region keeps its center and deltas, a camera's region converts and its bounds hold the view north and south (below MapKit's 180-degree cap); a delta set out of range throws invalidSpan naming it (before: no MapKitRegion could be made outside the camera, so a circle's region had no way to MKCoordinateRegion)")
+    func regionConversions() throws {
+        let circle = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 48.8566, longitude: 2.3522))
+        let region = MapKitRegion(circle.region)
+        #expect(region.center == circle.center && region.latitudeDelta == circle.span.latitudeDelta
+            && region.longitudeDelta == circle.span.longitudeDelta)
+        #expect(try region.coordinateRegion() == circle.region)
+        var random = SeededRandom(seed: 31)
+        for _ in 0..<100 {
+            let camera = try TileCoverTests.randomCamera(&random)
+            let converted = try camera.mapKitRegion.coordinateRegion()
+            #expect(MapKitRegion(converted) == camera.mapKitRegion)
+            // (MapKit's spans stop at 180 and 360 degrees: a view needing more is not held.)
+            guard converted.span.latitudeDelta < 180 else { continue }
+            let bounds = converted.bounds, view = camera.visibleBounds
+            #expect(bounds.south <= view.south + 1e-9 && bounds.north >= view.north - 1e-9, "\(bounds) against \(view)")
+        }
+        for (latitude, longitude, name) in [(Double.nan, 1.0, "latitudeDelta"), (181, 1, "latitudeDelta"), (-1, 1, "latitudeDelta"),
+                                            (1, 361, "longitudeDelta"), (1, .infinity, "longitudeDelta")] {
+            var bad = region
+            bad.latitudeDelta = latitude
+            bad.longitudeDelta = longitude
+            #expect {
+                _ = try bad.coordinateRegion()
+            } throws: { error in
+                guard case GeometryError.invalidSpan(name, _, _)? = error as? GeometryError else { return false }
+                return true
+            }
+        }
+    }
+
     @Test("BAD_INPUTS row 83: bad rectangles throw typed errors and leave the camera as it was: NaN, infinite, zero or negative sizes, a center beyond the world north or south; map points off the world have no Mercator point")
     func badRects() throws {
         var camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)

@@ -127,6 +127,28 @@ public struct MapKitRegion: Hashable, Sendable {
     public var longitudeDelta: Double
 }
 
+extension MapKitRegion {
+    /// GeoMath's region as MapKit takes it: the same center and deltas. A geodesic circle's
+    /// `region` (the 10 km around the user) becomes an `MKCoordinateRegion`
+    /// for `MKMapView.setRegion` as `MKCoordinateRegion(MapKitRegion(circle.region))`.
+    ///
+    /// - Parameter region: A region (valid by construction).
+    public init(_ region: CoordinateRegion) {
+        self.init(center: region.center, latitudeDelta: region.span.latitudeDelta, longitudeDelta: region.span.longitudeDelta)
+    }
+
+    /// The region as GeoMath's `CoordinateRegion`: the same center and deltas, for what takes
+    /// one (its `bounds`, a camera's `fit(.bounds(_:))`).
+    ///
+    /// - Returns: The region.
+    /// - Throws: `GeometryError/invalidSpan(name:value:maximum:)` for a delta set outside
+    ///   [0, 180] or [0, 360] or not finite (the properties are settable; a camera's
+    ///   ``MercatorCamera/mapKitRegion`` always converts).
+    public func coordinateRegion() throws(GeometryError) -> CoordinateRegion {
+        CoordinateRegion(center: center, span: try CoordinateSpan(latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta))
+    }
+}
+
 extension MercatorCamera {
     /// Map points per screen point at this zoom: 2^28 / (256 2^zoom) = 2^(20 - zoom) (exact at
     /// an integer zoom).
