@@ -66,6 +66,45 @@ struct LegendPlacementTests {
         #expect(preferred.corner == .topTrailing && preferred.hiddenPinCount == 1)
     }
 
+    @Test("BAD_INPUTS row 102: with insets (a fullscreen map's 47-point status bar and 300-point bottom sheet) the box stands 8 points in from the unobstructed rectangle's corners and pins are counted there; insets leaving no screen or no room for the box throw (before: the bottom corners' box stood under the sheet, at y 796 of 844)")
+    func insets() throws {
+        let insets = try ScreenInsets(top: 47, left: 0, bottom: 300, right: 0)
+        let expected: [LegendCorner: ScreenPoint] = [
+            .bottomLeading: ScreenPoint(x: 8, y: 844 - 300 - 8 - 40), .bottomTrailing: ScreenPoint(x: 390 - 8 - 86, y: 844 - 300 - 8 - 40),
+            .topLeading: ScreenPoint(x: 8, y: 47 + 8), .topTrailing: ScreenPoint(x: 390 - 8 - 86, y: 47 + 8),
+        ]
+        for corner in LegendCorner.allCases {
+            let placed = try LegendPlacement(
+                boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 390, screenHeightPoints: 844, insets: insets, pins: [],
+                preference: [corner])
+            #expect(placed.corner == corner && placed.origin == expected[corner], "\(corner): \(placed.origin)")
+        }
+        // A pet just above the sheet at the left moves the legend to the right.
+        let pet = ScreenPoint(x: 40, y: 844 - 300 - 20)
+        let moved = try LegendPlacement(
+            boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 390, screenHeightPoints: 844, insets: insets, pins: [pet])
+        #expect(moved.corner == .bottomTrailing && moved.hiddenPinCount == 0)
+        // The obstacles' initializer stands the box in the same place.
+        let byObstacles = try LegendPlacement(
+            boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 390, screenHeightPoints: 844, insets: insets,
+            obstacles: [LegendObstacle.disc(center: pet, radiusPoints: 6)])
+        #expect(byObstacles == moved)
+        // Without insets, the same call is the one of before.
+        let plain = try LegendPlacement(boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 390, screenHeightPoints: 844, insets: .zero, pins: [pet])
+        #expect(plain == (try LegendPlacement(boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 390, screenHeightPoints: 844, pins: [pet])))
+        #expect(throws: GeometryError.invalidInsets(top: 500, left: 0, bottom: 400, right: 0, width: 390, height: 844)) {
+            try LegendPlacement(
+                boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 390, screenHeightPoints: 844,
+                insets: try ScreenInsets(top: 500, bottom: 400), pins: [])
+        }
+        let tall = #expect(throws: GeometryError.self) {
+            try LegendPlacement(
+                boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 390, screenHeightPoints: 844,
+                insets: try ScreenInsets(top: 500, bottom: 300), pins: [])
+        }
+        #expect(tall?.description.contains("legend height") == true && tall?.description.contains("unobstructed") == true)
+    }
+
     @Test("BAD_INPUTS row 102: a legend box of 0, -1, NaN or +inf points, a margin or pin radius of -1, NaN or +inf, a box wider or taller than the screen less its margins, a screen of 0 points, no corner to choose from: typed errors; pins that are not finite hide under nothing")
     func badInputs() throws {
         let pins = [ScreenPoint(x: 160, y: 90)]

@@ -110,8 +110,10 @@ public struct LegendPlacement: Hashable, Sendable {
     /// The corner for a legend box on a screen that hides the fewest pins, each pin a disc of
     /// `pinRadiusPoints` around its point: a pin is hidden when its disc meets the box (edges
     /// included). Ties go to the first corner in `preference`. The box stands `marginPoints` in
-    /// from the screen's two edges at its corner. Pins that are not finite are on no screen and
-    /// hide under nothing.
+    /// from the two edges at its corner of the unobstructed rectangle, the screen less its
+    /// `insets` (the fullscreen map's status bar and bottom sheet: its camera's
+    /// `effectiveInsets`), so that nothing of the app's covers it. Pins that are not finite are
+    /// on no screen and hide under nothing.
     ///
     /// So the legend never hides a pet where a corner is free of pins: on a 320-point phone the
     /// bottom-left box of the landing page's preview covers the edge of the 10 km circle, and
@@ -122,24 +124,28 @@ public struct LegendPlacement: Hashable, Sendable {
     ///   - boxHeightPoints: The legend's height, finite and > 0.
     ///   - screenWidthPoints: The screen's width; the box and its two margins must fit.
     ///   - screenHeightPoints: The screen's height; likewise.
-    ///   - marginPoints: The gap between the box and the screen's edges, finite and >= 0
-    ///     (8 by default).
+    ///   - insets: What the app covers at the screen's edges (none by default, as on the
+    ///     landing page's preview); they must leave at least one point each way.
+    ///   - marginPoints: The gap between the box and the unobstructed rectangle's edges, finite
+    ///     and >= 0 (8 by default).
     ///   - pins: The pins' screen points (a layout's or a viewport query's).
     ///   - pinRadiusPoints: A pin's drawn radius, finite and >= 0 (6 by default, as the reference
     ///     renderer draws them).
     ///   - preference: The corners to choose from, in order of preference (bottom leading,
     ///     bottom trailing, top leading, top trailing by default).
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a size,
-    ///   margin or radius out of range, a box with its margins larger than the screen, or no
-    ///   corner to choose from.
+    ///   margin or radius out of range, a box with its margins larger than the unobstructed
+    ///   rectangle, or no corner to choose from;
+    ///   `GeometryError/invalidInsets(top:left:bottom:right:width:height:)` for insets that
+    ///   leave less than one point of the screen.
     public init(
         boxWidthPoints: Double, boxHeightPoints: Double, screenWidthPoints: Double, screenHeightPoints: Double,
-        marginPoints: Double = 8, pins: [ScreenPoint], pinRadiusPoints: Double = 6,
+        insets: ScreenInsets = .zero, marginPoints: Double = 8, pins: [ScreenPoint], pinRadiusPoints: Double = 6,
         preference: [LegendCorner] = LegendCorner.allCases
     ) throws(GeometryError) {
         try self.init(
             boxWidthPoints: boxWidthPoints, boxHeightPoints: boxHeightPoints, screenWidthPoints: screenWidthPoints,
-            screenHeightPoints: screenHeightPoints, marginPoints: marginPoints,
+            screenHeightPoints: screenHeightPoints, insets: insets, marginPoints: marginPoints,
             obstacles: pins.map { LegendObstacle(origin: $0, widthPoints: 0, heightPoints: 0, radiusPoints: pinRadiusPoints, pinCount: 1) },
             preference: preference, pinRadiusPoints: pinRadiusPoints)
     }
@@ -149,7 +155,7 @@ public struct LegendPlacement: Hashable, Sendable {
     /// corner whose box meets the obstacles with the smallest sum of pin counts, then the
     /// fewest obstacles (a scale bar, which shows no pet, decides between corners that hide
     /// as many pets), then the first in `preference`. The box stands `marginPoints` in from the
-    /// screen's two edges at its corner.
+    /// two edges at its corner of the unobstructed rectangle, the screen less its `insets`.
     ///
     /// A cluster of 300 pets weighs as 300 pins: a legend over a single pin is preferred to one
     /// over a badge. To keep a legend from jumping between corners as the map pans, give its
@@ -161,28 +167,33 @@ public struct LegendPlacement: Hashable, Sendable {
     ///   - boxHeightPoints: The legend's height, finite and > 0.
     ///   - screenWidthPoints: The screen's width; the box and its two margins must fit.
     ///   - screenHeightPoints: The screen's height; likewise.
-    ///   - marginPoints: The gap between the box and the screen's edges, finite and >= 0
-    ///     (8 by default).
+    ///   - insets: What the app covers at the screen's edges (none by default); they must
+    ///     leave at least one point each way.
+    ///   - marginPoints: The gap between the box and the unobstructed rectangle's edges, finite
+    ///     and >= 0 (8 by default).
     ///   - obstacles: What is drawn on the screen (``LegendObstacle``).
     ///   - preference: The corners to choose from, in order of preference (bottom leading,
     ///     bottom trailing, top leading, top trailing by default).
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a size or
-    ///   margin out of range, a box with its margins larger than the screen, or no corner to
-    ///   choose from.
+    ///   margin out of range, a box with its margins larger than the unobstructed rectangle, or
+    ///   no corner to choose from; `GeometryError/invalidInsets(top:left:bottom:right:width:height:)`
+    ///   for insets that leave less than one point of the screen.
     public init(
         boxWidthPoints: Double, boxHeightPoints: Double, screenWidthPoints: Double, screenHeightPoints: Double,
-        marginPoints: Double = 8, obstacles: [LegendObstacle], preference: [LegendCorner] = LegendCorner.allCases
+        insets: ScreenInsets = .zero, marginPoints: Double = 8, obstacles: [LegendObstacle],
+        preference: [LegendCorner] = LegendCorner.allCases
     ) throws(GeometryError) {
         try self.init(
             boxWidthPoints: boxWidthPoints, boxHeightPoints: boxHeightPoints, screenWidthPoints: screenWidthPoints,
-            screenHeightPoints: screenHeightPoints, marginPoints: marginPoints, obstacles: obstacles, preference: preference,
-            pinRadiusPoints: nil)
+            screenHeightPoints: screenHeightPoints, insets: insets, marginPoints: marginPoints, obstacles: obstacles,
+            preference: preference, pinRadiusPoints: nil)
     }
 
     /// Both initializers: the pins' radius, when pins were given, is checked after the margin.
     private init(
         boxWidthPoints: Double, boxHeightPoints: Double, screenWidthPoints: Double, screenHeightPoints: Double,
-        marginPoints: Double, obstacles: [LegendObstacle], preference: [LegendCorner], pinRadiusPoints: Double?
+        insets: ScreenInsets, marginPoints: Double, obstacles: [LegendObstacle], preference: [LegendCorner],
+        pinRadiusPoints: Double?
     ) throws(GeometryError) {
         for (name, value) in [("legend width", boxWidthPoints), ("legend height", boxHeightPoints)] where !(value.isFinite && value > 0) {
             throw .invalidRendererParameter(name: name, value: value, expected: "a finite number of points > 0")
@@ -194,19 +205,23 @@ public struct LegendPlacement: Hashable, Sendable {
             throw .invalidRendererParameter(name: "pin radius", value: pinRadiusPoints, expected: "a finite number of points >= 0")
         }
         try ScreenTransform.validateSize(width: screenWidthPoints, height: screenHeightPoints)
-        guard boxWidthPoints + 2 * marginPoints <= screenWidthPoints else {
+        try insets.validate(widthPoints: screenWidthPoints, heightPoints: screenHeightPoints)
+        // The unobstructed rectangle's size (the screen's without insets).
+        let width = screenWidthPoints - insets.left - insets.right, height = screenHeightPoints - insets.top - insets.bottom
+        let within = insets == .zero ? "the screen's" : "the unobstructed"
+        guard boxWidthPoints + 2 * marginPoints <= width else {
             throw .invalidRendererParameter(
-                name: "legend width", value: boxWidthPoints, expected: "at most the screen's width less two margins, \(screenWidthPoints - 2 * marginPoints) points")
+                name: "legend width", value: boxWidthPoints, expected: "at most \(within) width less two margins, \(width - 2 * marginPoints) points")
         }
-        guard boxHeightPoints + 2 * marginPoints <= screenHeightPoints else {
+        guard boxHeightPoints + 2 * marginPoints <= height else {
             throw .invalidRendererParameter(
-                name: "legend height", value: boxHeightPoints, expected: "at most the screen's height less two margins, \(screenHeightPoints - 2 * marginPoints) points")
+                name: "legend height", value: boxHeightPoints, expected: "at most \(within) height less two margins, \(height - 2 * marginPoints) points")
         }
         guard !preference.isEmpty else {
             throw .invalidRendererParameter(name: "legend corners", value: 0, expected: "at least one corner to choose from")
         }
-        let left = marginPoints, right = screenWidthPoints - marginPoints - boxWidthPoints
-        let top = marginPoints, bottom = screenHeightPoints - marginPoints - boxHeightPoints
+        let left = insets.left + marginPoints, right = screenWidthPoints - insets.right - marginPoints - boxWidthPoints
+        let top = insets.top + marginPoints, bottom = screenHeightPoints - insets.bottom - marginPoints - boxHeightPoints
         func boxOrigin(_ corner: LegendCorner) -> ScreenPoint {
             switch corner {
             case .bottomLeading: ScreenPoint(x: left, y: bottom)
