@@ -168,12 +168,16 @@ public struct PreviewDrawing: Hashable, Sendable {
     /// that hides the fewest of its pins.
     public var svg: String { svg(legendAvoiding: []) }
 
-    /// The drawing as an SVG document (``svg``), its legend in the corner that hides the fewest
-    /// pets among its pins and `obstacles`: what is drawn over it besides
-    /// (``ClusterDrawing/legendObstacles``, ``ScaleBarDrawing/legendObstacles``).
+    /// The drawing as an SVG document (``svg``), its legend in the corner of the unobstructed
+    /// rectangle that hides the fewest pets among its pins and `obstacles`: what is drawn over
+    /// it besides (``ClusterDrawing/legendObstacles``, ``ScaleBarDrawing/legendObstacles``).
     ///
-    /// - Parameter obstacles: What else the screen shows.
-    public func svg(legendAvoiding obstacles: [LegendObstacle]) -> String {
+    /// - Parameters:
+    ///   - obstacles: What else the screen shows.
+    ///   - insets: What the app covers at the screen's edges (a camera's `effectiveInsets`);
+    ///     none by default. Insets that leave no room for the legend are not kept to: it then
+    ///     stands in a corner of the whole screen.
+    public func svg(legendAvoiding obstacles: [LegendObstacle], insets: ScreenInsets = .zero) -> String {
         func number(_ value: Double) -> String { Self.fixed(value, decimals: 3) }
         func pointList(_ points: [ScreenPoint]) -> String {
             points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
@@ -212,9 +216,12 @@ public struct PreviewDrawing: Hashable, Sendable {
         let boxHeight = 8 + 16 * Double(entries.count)
         // (Its own pins as the 6-point discs drawn above; the radius cannot throw.)
         let own = pins.compactMap { try? LegendObstacle.disc(center: $0.point, radiusPoints: 6) }
-        let placement = try? LegendPlacement(
-            boxWidthPoints: 86, boxHeightPoints: boxHeight, screenWidthPoints: widthPoints, screenHeightPoints: heightPoints,
-            obstacles: own + obstacles)
+        func place(_ insets: ScreenInsets) -> LegendPlacement? {
+            try? LegendPlacement(
+                boxWidthPoints: 86, boxHeightPoints: boxHeight, screenWidthPoints: widthPoints, screenHeightPoints: heightPoints,
+                insets: insets, obstacles: own + obstacles)
+        }
+        let placement = place(insets) ?? place(.zero)
         let origin = placement?.origin ?? ScreenPoint(x: 8, y: heightPoints - boxHeight - 8)
         let corner = placement?.corner ?? .bottomLeading
         out += "</g>\n<g id=\"legend\" data-corner=\"\(corner.rawValue)\" font-size=\"11\" fill=\"#202124\">\n"

@@ -143,7 +143,8 @@ struct RenderCommand: ParsableCommand {
         let bar = scaleBar ? try ScaleBarDrawing(camera: try view()) : nil
         let drawing = PreviewDrawing(circle: region, pins: clustered == nil ? layout.pins : [], transform: transform)
         // The legend keeps clear of the clusters' badges and pins and of the scale bar too.
-        let map = drawing.svg(legendAvoiding: (clustered?.legendObstacles ?? []) + (bar?.legendObstacles ?? []))
+        let map = drawing.svg(
+            legendAvoiding: (clustered?.legendObstacles ?? []) + (bar?.legendObstacles ?? []), insets: camera?.effectiveInsets ?? .zero)
         var svg = path.map { $0.drawn(over: map) } ?? map
         if let clustered { svg = clustered.drawn(over: svg) }
         if tiles { svg = try TileGridDrawing(camera: try view()).drawn(under: svg) }

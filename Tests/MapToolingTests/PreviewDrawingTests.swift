@@ -132,6 +132,23 @@ struct PreviewDrawingTests {
         #expect(own.svg(legendAvoiding: [small, other] + top).contains("data-corner=\"bottomLeading\""))
     }
 
+    @Test("with a camera's insets the legend stands in the unobstructed rectangle (above a 120-point bottom sheet, not under it); insets that leave no room for it give the whole screen's corner")
+    func legendWithinInsets() throws {
+        var camera = try MercatorCamera(center: Coordinate(latitude: 48.858, longitude: 2.345), zoom: 13.3, widthPoints: 390, heightPoints: 844)
+        try camera.setInsets(ScreenInsets(top: 47, bottom: 120))
+        let drawing = PreviewDrawing(circle: GeodesicCircle.userVicinity(around: camera.center), pins: [], transform: camera.transform)
+        #expect(drawing.svg.contains("<rect x=\"8.000\" y=\"796.000\" width=\"86\""))
+        let above = drawing.svg(legendAvoiding: [], insets: camera.effectiveInsets)
+        #expect(above.contains("<g id=\"legend\" data-corner=\"bottomLeading\""))
+        #expect(above.contains("<rect x=\"8.000\" y=\"676.000\" width=\"86\""))
+        // A pet just above the sheet at the left: the legend goes right, still above the sheet.
+        let pet = try LegendObstacle.disc(center: ScreenPoint(x: 40, y: 700), radiusPoints: 6)
+        #expect(drawing.svg(legendAvoiding: [pet], insets: camera.effectiveInsets).contains("<rect x=\"296.000\" y=\"676.000\" width=\"86\""))
+        // A sheet leaving 30 points: no room for the 40-point legend there, so the screen's corner.
+        let cramped = drawing.svg(legendAvoiding: [], insets: try ScreenInsets(top: 47, bottom: 767))
+        #expect(cramped.contains("<rect x=\"8.000\" y=\"796.000\" width=\"86\""))
+    }
+
     @Test("graticules cover any view: a world region, a camera at zoom 0 wider than the world, a pole; labels and ids are valid XML text")
     func graticuleAndEdges() throws {
         let world = GeodesicCircle.world
