@@ -637,6 +637,34 @@ struct ClusterViewportTests {
         }
     }
 
+    @Test("a latitude/longitude box's items (supercluster's getClusters, in degrees) are its corners' rectangle's in metres, across the antimeridian and for every longitude; the box of the 10 km around Paris holds its city's items, which its degrees passed as metres (what a port of getClusters wrote) do not")
+    func coordinateBoxes() throws {
+        var random = SeededRandom(seed: 1421)
+        let index = try PinClusterIndex(pins: ClusterKit.cityAndWorld(1_000, nearEdge: 30, edgeBand: 2e5, &random))
+        for _ in 0..<150 {
+            let z = random.int(0...23)
+            let south = random.uniform() * 178 - 89, north = min(south + exp2(random.uniform() * 8 - 4), 90)
+            let west = random.uniform() * 360 - 180, east = Longitude.wrappedEast(west + exp2(random.uniform() * 9 - 3))
+            let box = try CoordinateBounds(south: south, north: north, west: west, east: min(east, 180))
+            let sw = MercatorPoint(try Coordinate(latitude: max(south, -WebMercator.maximumLatitude), longitude: west))
+            let ne = MercatorPoint(try Coordinate(latitude: min(north, WebMercator.maximumLatitude), longitude: box.east))
+            let half = ClusterKit.world / 2
+            let expected = try index.items(
+                atLevel: z, west: sw.x, south: min(max(sw.y, -half), half), east: ne.x, north: min(max(ne.y, -half), half))
+            #expect(index.items(atLevel: z, in: box) == expected, "\(box) at level \(z)")
+        }
+        let everywhere = try CoordinateBounds(south: -90, north: 90, west: -180, east: 180)
+        #expect(index.items(atLevel: 3, in: everywhere) == index.items(atLevel: 3))
+        let across = try CoordinateBounds(south: -80, north: 80, west: 178, east: -178)
+        let (w, e) = (MercatorPoint(try Coordinate(latitude: 0, longitude: 178)).x, MercatorPoint(try Coordinate(latitude: 0, longitude: -178)).x)
+        let (s, n) = (MercatorPoint(try Coordinate(latitude: -80, longitude: 0)).y, MercatorPoint(try Coordinate(latitude: 80, longitude: 0)).y)
+        #expect(index.items(atLevel: 9, in: across) == (try index.items(atLevel: 9, west: w, south: s, east: e, north: n)))
+        #expect(!index.items(atLevel: 9, in: across).isEmpty)
+        let paris = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 48.8566, longitude: 2.3522)).bounds
+        #expect(index.items(atLevel: 12, in: paris).count > 10)
+        #expect(try index.items(atLevel: 12, west: paris.west, south: paris.south, east: paris.east, north: paris.north).isEmpty)
+    }
+
     @Test("a MapKit map rectangle's items are its rectangle's in metres; a camera's visibleMapRect holds every item it shows on screen")
     func mapKitRectangles() throws {
         var random = SeededRandom(seed: 1419)

@@ -315,9 +315,11 @@ extension PinClusterIndex {
         output.withUnsafeMutableBufferPointer { buffer in Self.sortInDrawOrder(buffer) }
     }
 
-    /// The items of a level whose points lie in a rectangle of Web Mercator metres
-    /// (supercluster's `getClusters(bbox, zoom)`), in rank order: for a renderer with a camera
-    /// of its own (a web canvas, a tile server) rather than a ``MercatorCamera``.
+    /// The items of a level whose points lie in a rectangle of Web Mercator metres, in rank
+    /// order: for a renderer with a camera of its own (a web canvas, a tile server) rather
+    /// than a ``MercatorCamera``. The edges are metres, not degrees: supercluster's
+    /// `getClusters(bbox, zoom)` takes degrees, which is ``items(atLevel:in:)-(_,CoordinateBounds)``
+    /// (degrees given here are a box of a few metres at (0, 0), which holds nothing).
     ///
     /// Eastings are taken around the world, both edges wrapped onto it: from the west edge
     /// eastward to the east edge, across the antimeridian where the wrapped west edge lies
@@ -343,6 +345,26 @@ extension PinClusterIndex {
             throw .invalidClusterParameter(name: "north edge", value: north, expected: "a northing not below the south edge's, \(south)")
         }
         return items(atLevel: zoom, west: west, south: south, east: east, north: north, everyEasting: east - west >= WebMercator.worldWidthMeters)
+    }
+
+    /// The items of a level whose points lie in a latitude/longitude box, in rank order:
+    /// supercluster's `getClusters([west, south, east, north], zoom)`, whose box is in
+    /// degrees. ``items(atLevel:west:south:east:north:)`` for the box's corners projected to
+    /// Web Mercator (latitudes beyond +-85.0511287798066 at the world's edge); a box across
+    /// the antimeridian (west > east) holds the eastings on both sides of it, and one of every
+    /// longitude (west -180, east 180) every easting. Edges are inclusive.
+    ///
+    /// - Parameters:
+    ///   - zoom: The level, clamped into 0 ... ``maximumZoom`` + 1 (a camera's is
+    ///     ``level(forZoom:)``).
+    ///   - bounds: The box, in degrees (valid by construction).
+    /// - Returns: The items.
+    public func items(atLevel zoom: Int, in bounds: CoordinateBounds) -> [PinClusterItem] {
+        let southWest = MercatorPoint(onWorld: Coordinate(uncheckedLatitude: bounds.south, longitude: bounds.west))
+        let northEast = MercatorPoint(onWorld: Coordinate(uncheckedLatitude: bounds.north, longitude: bounds.east))
+        return items(
+            atLevel: zoom, west: southWest.x, south: southWest.y, east: northEast.x, north: northEast.y,
+            everyEasting: bounds.spansAllLongitudes)
     }
 
     /// ``items(atLevel:west:south:east:north:)`` for checked edges, every easting held when
