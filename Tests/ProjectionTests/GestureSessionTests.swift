@@ -335,7 +335,7 @@ struct GestureSessionTests {
         #expect(isClose(camera.zoom, zoom + 1, within: 1e-9), "zoom \(camera.zoom), was \(zoom)")
     }
 
-    @Test("A recognizer that begins again within the gesture counts on from the gesture's value; one cancelled lets the other go on, the last cancelled ends the gesture without a release velocity; invalid samples change nothing")
+    @Test("BAD_INPUTS row 34: pinch and rotation recognizers together: a recognizer that begins again within the gesture counts on from the gesture's value; one cancelled lets the other go on, the last cancelled ends the gesture without a release velocity; invalid samples change nothing")
     func pinchAndRotationRunsAndCancels() throws {
         var camera = try Self.paris()
         var session = PinchRotationGestureSession()

@@ -220,7 +220,7 @@ struct MapKitBridgeTests {
         }
     }
 
-    @Test("MapKitRegion and GeoMath's CoordinateRegion convert both ways: a circle's region keeps its center and deltas, a camera's region converts and its bounds hold the view north and south (below MapKit's 180-degree cap); a delta set out of range throws invalidSpan naming it (before: no MapKitRegion could be made outside the camera, so a circle's region had no way to MKCoordinateRegion)")
+    @Test("BAD_INPUTS row 83: MapKitRegion and GeoMath's CoordinateRegion convert both ways: a circle's region keeps its center and deltas, a camera's region converts and its bounds hold the view north and south (below MapKit's 180-degree cap); a delta set out of range throws invalidSpan naming it (before: no MapKitRegion could be made outside the camera, so a circle's region had no way to MKCoordinateRegion)")
     func regionConversions() throws {
         let circle = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 48.8566, longitude: 2.3522))
         let region = MapKitRegion(circle.region)
