@@ -114,7 +114,7 @@ struct PreviewStateTests {
     @Test("a whole session: permission asked elsewhere, granted without a restart, location captured once, timeout, retry, map, tap")
     func session() throws {
         var (state, effects) = PreviewState.start(permission: .notDetermined)
-        #expect(state == .permissionRequired(.notDetermined, lastAttempt: 0) && effects.isEmpty && state.action == .openSettings)
+        #expect(state == .permissionRequired(.notDetermined, lastAttempt: 0) && effects.isEmpty && state.action == .requestPermission)
         // The model never asks for permission: no effect of it does.
         (state, effects) = state.next(on: .permissionChanged(.granted))
         #expect(state == .loading(location: nil, attempt: 1) && effects == [.requestLocation, Self.timer(1)])
@@ -151,7 +151,7 @@ struct PreviewStateTests {
         #expect(state == .loading(location: nil, attempt: 3))
     }
 
-    @Test("every start permission: granted loads, anything else asks for permission with a message and a settings action")
+    @Test("every start permission: granted loads, anything else asks for permission with a message, and an action: ask for it when never asked, else Settings (before, a permission never asked for was sent to Settings)")
     func start() {
         for permission in LocationPermission.allCases {
             let (state, effects) = PreviewState.start(permission: permission)
@@ -159,7 +159,7 @@ struct PreviewStateTests {
                 #expect(state == .loading(location: nil, attempt: 1) && effects == [.requestLocation, Self.timer(1)] && state.action == nil)
             } else {
                 #expect(state == .permissionRequired(permission.problem!, lastAttempt: 0) && effects.isEmpty)
-                #expect(state.action == .openSettings && state.message?.isEmpty == false)
+                #expect(state.action == (permission == .notDetermined ? .requestPermission : .openSettings) && state.message?.isEmpty == false)
             }
         }
     }

@@ -57,7 +57,8 @@ public enum PreviewState: Hashable, Sendable {
     /// The snapshot is on screen: the circle around the location captured at entry, its
     /// frame, and the load that made it.
     case map(circle: GeodesicCircle, frame: PreviewFrame, attempt: Int)
-    /// No map without location permission: a message and a go-to-settings action.
+    /// No map without location permission: a message and an action (ask for the permission
+    /// when it was never asked, else go to Settings).
     /// `lastAttempt` is the last load started (0 before any), so the next one gets a new number.
     case permissionRequired(PermissionProblem, lastAttempt: Int = 0)
     /// The snapshot failed or timed out: a message and a retry action. The captured location,
@@ -103,9 +104,15 @@ public enum PreviewState: Hashable, Sendable {
         }
     }
 
-    /// The action the state offers, if any: open Settings, or retry.
+    /// The action the state offers, if any: ask for the permission (never asked yet), open
+    /// Settings (refused, restricted, or Location Services off), or retry.
+    ///
+    /// A permission never asked for is asked for, not sent to Settings: iOS asks with
+    /// `requestWhenInUseAuthorization()` only while the status is not determined, and Apple
+    /// documents that call for that status; Settings is where a refusal is undone.
     public var action: PreviewAction? {
         switch self {
+        case .permissionRequired(.notDetermined, _): return .requestPermission
         case .permissionRequired: return .openSettings
         case .failed: return .retry
         case .loading, .map: return nil
@@ -207,4 +214,8 @@ public enum PreviewAction: String, Hashable, Sendable, CaseIterable {
     case openSettings
     /// Load the preview again.
     case retry
+    /// Ask for location permission, which was never asked for (iOS:
+    /// `CLLocationManager.requestWhenInUseAuthorization()`); the app asks, the model never
+    /// does, and the answer comes back as ``PreviewEvent/permissionChanged(_:)``.
+    case requestPermission
 }
