@@ -69,6 +69,17 @@ struct ClusterDrawingTests {
         }
     }
 
+    @Test("a spread pin made from its values (a renderer's mock) equals the one the index lays out")
+    func spreadPinFromValues() throws {
+        let index = try PinClusterIndex(pins: try Self.pins())
+        let camera = try MercatorCamera(center: Coordinate(latitude: 48.853, longitude: 2.3499), zoom: 22.5, widthPoints: 390, heightPoints: 844)
+        let group = try #require(ClusterDrawing(index: index, camera: camera).items.first { $0.spread != nil })
+        for pin in try #require(group.spread) {
+            #expect(SpreadPin(id: pin.id, point: pin.point, category: pin.category) == pin)
+            #expect(SpreadPin(id: pin.id + "x", point: pin.point, category: pin.category) != pin)
+        }
+    }
+
     @Test("the legend's obstacles are what the drawing puts on the screen: each badge at its radius standing for its count, each pin and spread pin a 6-point disc for one pet, each spread's place a 3-point dot for none; their pets sum to the items' counts")
     func legendObstacles() throws {
         let index = try PinClusterIndex(pins: try Self.pins())

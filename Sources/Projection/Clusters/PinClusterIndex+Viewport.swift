@@ -84,6 +84,19 @@ public struct SpreadPin: Hashable, Sendable {
     public let point: ScreenPoint
     /// Its category (for the legend's colour and symbol).
     public let category: PinCategory
+
+    /// A spread pin from its values, taken as given: for tests and mocks of a renderer (as
+    /// `Pin`'s); the index makes its own with ``PinClusterIndex/spread(of:)``.
+    ///
+    /// - Parameters:
+    ///   - id: The pin's id.
+    ///   - point: Where it is drawn, in screen points.
+    ///   - category: Its category.
+    public init(id: String, point: ScreenPoint, category: PinCategory) {
+        self.id = id
+        self.point = point
+        self.category = category
+    }
 }
 
 extension PinClusterIndex {
