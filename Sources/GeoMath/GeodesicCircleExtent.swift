@@ -27,7 +27,8 @@ import Darwin
 /// of up to 5 000 km, many within metres of a pole, with GeographicLib). Circles of nearly a
 /// quarter meridian centred within about 0.05 degrees of the equator have two maxima, off the
 /// equator, with a minimum between them at azimuth 90. Radii above 5 000 km therefore take a
-/// slower path that scans the circle every degree and refines every local maximum.
+/// slower path that scans the circle every degree and refines every local maximum. A half-width
+/// below ``localMaximumRadians`` is in closed form (see ``localHalfWidthDegrees(latitude:radiusMeters:)``).
 enum GeodesicCircleExtent {
     /// Newton's stopping threshold on |azi2 - 90|, in degrees. See the type's comment for why
     /// this bounds the longitude error far below 1e-9 degrees.
@@ -48,6 +49,9 @@ enum GeodesicCircleExtent {
     /// As ``halfWidthDegrees(latitude:radiusMeters:)``, with the number of geodesic
     /// evaluations it took (for tests and benchmarks).
     static func halfWidth(latitude: Double, radiusMeters: Double) -> (degrees: Double, evaluations: Int) {
+        if let degrees = localHalfWidthDegrees(latitude: latitude, radiusMeters: radiusMeters) {
+            return (degrees, 0)
+        }
         var evaluations = 0
         if radiusMeters > singleMaximumRadiusMeters {
             let degrees = scan(latitude: latitude, radiusMeters: radiusMeters, evaluations: &evaluations)
@@ -61,6 +65,34 @@ enum GeodesicCircleExtent {
         }
         let degrees = bisect(latitude: latitude, radiusMeters: radiusMeters, evaluations: &evaluations)
         return (degrees, evaluations)
+    }
+
+    /// Largest half-width, in radians of longitude, solved in closed form instead of by PROJ.
+    static let localMaximumRadians = 1e-6
+
+    /// The half-width of a tiny circle in closed form, or nil for a circle too large for it.
+    ///
+    /// PROJ's direct solution gives the longitude as a difference of angles of order 1, so it
+    /// carries an absolute error of a few 1e-16 radians whatever the distance. For a circle of
+    /// 1e-10 m that error is the whole half-width: it came out 0.98 times too narrow, 1.6 times
+    /// too wide, or negative (a box inverted to every longitude but the circle's). Where the
+    /// ellipsoid is locally its tangent plane, with the metric ds^2 = M^2 dlat^2 + N^2 cos^2(lat)
+    /// dlon^2 (N the prime vertical radius of curvature), the half-width is r / (N cos(lat)),
+    /// with a relative error of the order of (dlon sin(lat))^2 from the curvature of the
+    /// parallels: below 1e-12 up to ``localMaximumRadians`` (a circle of 6.4 m on the equator,
+    /// 1.1 mm at 89.99999 degrees), where PROJ's error is still a few 1e-10 of the half-width.
+    static func localHalfWidthDegrees(latitude: Double, radiusMeters: Double) -> Double? {
+        let radians = Double.pi / 180
+        let sine = sin(latitude * radians)
+        let eccentricitySquared = WGS84.flattening * (2 - WGS84.flattening)
+        let primeVertical = WGS84.semiMajorAxisMeters / (1 - eccentricitySquared * sine * sine).squareRoot()
+        // cos(lat) as sin(90 - |lat|): the subtraction is exact from 45 degrees on, where the
+        // cosine of a rounded radian argument would lose up to 1e-9 of itself near a pole.
+        let colatitude = 90 - abs(latitude)
+        let cosine = abs(latitude) < 45 ? cos(latitude * radians) : sin(colatitude * radians)
+        let halfWidth = radiusMeters / (primeVertical * cosine)
+        guard halfWidth.isFinite, halfWidth <= localMaximumRadians else { return nil }
+        return halfWidth / radians
     }
 
     /// Newton's method on azi2(azi1) = 90 from `start`, kept inside `interval`. Returns the

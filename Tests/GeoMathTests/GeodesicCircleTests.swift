@@ -134,6 +134,41 @@ struct GeodesicCircleTests {
         }
     }
 
+    @Test("a circle under a nanometre keeps its center in its box and a span in proportion to its radius (GeographicLib's 1 km width, scaled)")
+    func subNanometreCircles() throws {
+        // Circles this small came out with a negative half-width in the southern hemisphere
+        // (PROJ's longitude carries an absolute error of a few 1e-16 radians): a negative
+        // longitudeDelta and a box crossing the antimeridian that held every longitude but the
+        // circle's own.
+        for (latitude, longitude, radius) in [
+            (-72.34713992013141, -142.25977480557293, 2.3120398637999188e-10),
+            (-72.53443824044427, 0.1, 3.846090939705478e-10), (-76.50721930125974, 90.0, 9.946609815571215e-11),
+        ] {
+            let circle = try Self.region(latitude, longitude, radius)
+            #expect(circle.span.longitudeDelta > 0, "\(circle.span)")
+            #expect(!circle.crossesAntimeridian && circle.bounds.contains(circle.center), "\(circle.bounds)")
+            #expect(Self.isValid(circle))
+        }
+        // Below a few kilometres the half-width grows in proportion to the radius (relative
+        // departure about (dlon sin(lat))^2 / 6, at most 2e-7 for 1 km up to 80 degrees), so
+        // GeographicLib's half-width of the 1 km circle scales to every smaller one.
+        let fixture = try Fixture("regions.csv")
+        var checked = 0
+        for row in fixture.rows where fixture[row, "radiusMeters"] == 1_000 && abs(fixture[row, "latitude"]) <= 80 {
+            let latitude = fixture[row, "latitude"], longitude = fixture[row, "longitude"]
+            let kilometreHalfWidth = longitudeDifference(fixture[row, "east"], Longitude.wrapped(longitude))
+            for radius in [1e-12, 1e-11, 1e-10, 3e-10, 1e-9, 1e-8, 1e-6, 1e-3, 1] {
+                let circle = try Self.region(latitude, longitude, radius)
+                let expected = kilometreHalfWidth * radius / 1_000
+                #expect(isClose(circle.span.longitudeDelta / 2, expected, relative: 1e-6),
+                        "\(latitude), \(longitude), \(radius) m: \(circle.span.longitudeDelta / 2) degrees, expected \(expected)")
+                #expect(circle.bounds.contains(circle.center) && Self.isValid(circle))
+                checked += 1
+            }
+        }
+        #expect(checked >= 400)
+    }
+
     @Test("BAD_INPUTS row 8: radius >= 20 003 931.4586 m is the whole world")
     func row08WholeWorld() throws {
         for radius in [WGS84.halfMeridianMeters, 20_003_931.4587, 3e7, 1e12, Double.greatestFiniteMagnitude] {
