@@ -8,7 +8,7 @@
 /// (geodesic distance, Karney 2013 through PROJ). Its ``bounds`` are the smallest box that
 /// contains it:
 /// - north and south are the destinations due north and due south, or exactly +-90 when the
-///   region contains that pole;
+///   region contains that pole (its boundary included: a circle through a pole contains it);
 /// - east and west are the extreme longitudes of the geodesic circle, found to better than
 ///   1e-9 degrees where the arriving geodesic heads due east (not the destination at azimuth
 ///   90, which falls short because the geodesic bends);
@@ -30,9 +30,13 @@ public struct GeodesicCircle: Hashable, Sendable {
     /// latitudeDelta = 2 max(north - lat, lat - south) capped at 180, longitudeDelta = twice
     /// the east-west half-width capped at 360.
     public let span: CoordinateSpan
-    /// Whether the north pole is within ``radiusMeters`` of ``center``.
+    /// Whether the north pole is within ``radiusMeters`` of ``center``: true whenever
+    /// ``contains(_:)`` is true for it (and for a pole beyond the radius by under a nanometre,
+    /// which the due-north geodesic reaches).
     public let containsNorthPole: Bool
-    /// Whether the south pole is within ``radiusMeters`` of ``center``.
+    /// Whether the south pole is within ``radiusMeters`` of ``center``: true whenever
+    /// ``contains(_:)`` is true for it (and for a pole beyond the radius by under a nanometre,
+    /// which the due-south geodesic reaches).
     public let containsSouthPole: Bool
 
     /// Computes the circle of the points within `radiusMeters` of `center`.
@@ -71,9 +75,19 @@ public struct GeodesicCircle: Hashable, Sendable {
         let northward = geodesic.direct(latitude: latitude, longitude: longitude, azimuth: 0, distance: radiusMeters)
         let southward = geodesic.direct(latitude: latitude, longitude: longitude, azimuth: 180, distance: radiusMeters)
         // A meridian geodesic arrives heading north (azimuth 0) unless it went over the pole,
-        // after which it heads south (azimuth +-180); likewise southward.
+        // after which it heads south (azimuth +-180); likewise southward. A radius equal to the
+        // distance to the pole (the circle through it) can arrive an ulp short of it, so near
+        // the pole the distance decides too, as contains(_:) does: a circle that contains the
+        // pole always says so and spans every longitude.
+        func reaches(pole: Double, arrival: (latitude: Double, longitude: Double, azimuth: Double)) -> Bool {
+            abs(arrival.latitude) > 89.9999
+                && geodesic.distance(latitude1: latitude, longitude1: longitude, latitude2: pole, longitude2: 0)
+                    <= radiusMeters
+        }
         let containsNorth = latitude == 90 || northward.latitude == 90 || abs(northward.azimuth) > 90
+            || reaches(pole: 90, arrival: northward)
         let containsSouth = latitude == -90 || southward.latitude == -90 || abs(southward.azimuth) < 90
+            || reaches(pole: -90, arrival: southward)
         self.containsNorthPole = containsNorth
         self.containsSouthPole = containsSouth
 

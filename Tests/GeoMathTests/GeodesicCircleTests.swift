@@ -218,6 +218,35 @@ struct GeodesicCircleTests {
         }
     }
 
+    @Test("a circle through a pole (its radius the distance to the pole) contains it: the flag, north or south exactly +-90, every longitude")
+    func circleThroughPole() throws {
+        // Before: the due-north destination fell an ulp short of the pole, so contains(pole)
+        // was true while containsNorthPole was false and the bounds (north 89.99999999999999,
+        // 180 degrees of longitude) missed the pole.
+        var random = SeededRandom(seed: 20_261_127)
+        var centers = [try Coordinate(latitude: 32.89015068974129, longitude: -116.56161774346668),
+                       try Coordinate(latitude: -24.17599495573461, longitude: -149.0589958718982)]
+        for _ in 0..<2_000 {
+            let latitude = random.chance(30) ? 90 - pow(10, -9 + 11 * random.uniform()) : -90 + 180 * random.uniform()
+            centers.append(try Coordinate(latitude: random.chance(50) ? latitude : -latitude,
+                                          longitude: -180 + 360 * random.uniform()))
+        }
+        for center in centers {
+            for pole in [try Coordinate(latitude: 90, longitude: 0), try Coordinate(latitude: -90, longitude: 0)] {
+                let distance = center.distance(to: pole)
+                for radius in [distance, distance.nextUp] where radius > 0 {
+                    let circle = try GeodesicCircle(center: center, radiusMeters: radius)
+                    #expect(circle.contains(pole))
+                    let flag = pole.latitude > 0 ? circle.containsNorthPole : circle.containsSouthPole
+                    let edge = pole.latitude > 0 ? circle.bounds.north : circle.bounds.south
+                    #expect(flag && edge == pole.latitude && circle.bounds.spansAllLongitudes,
+                            "\(center), radius \(radius) m: \(circle.bounds)")
+                    #expect(circle.bounds.contains(pole) && Self.isValid(circle))
+                }
+            }
+        }
+    }
+
     @Test("BAD_INPUTS row 11: centers at longitude 180 and -180 give identical regions")
     func row11Antimeridian() throws {
         for latitude in [0.0, -33.9, 60, 89.99, -90] {
