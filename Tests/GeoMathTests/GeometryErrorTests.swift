@@ -45,4 +45,44 @@ struct GeometryErrorTests {
             #expect(error == .invalidRadius(-1))
         }
     }
+
+    @Test("An error about a NaN equals itself: reflexive ==, one entry in a Set, #expect(throws:) matches")
+    func equalityWithNotANumber() throws {
+        let nan = Double.nan, other = -Double.nan
+        let samples: [(GeometryError, GeometryError)] = [
+            (.invalidLatitude(nan), .invalidLatitude(other)),
+            (.invalidRadius(nan), .invalidRadius(nan)),
+            (.mercatorOutsideWorld(x: nan, y: 1), .mercatorOutsideWorld(x: other, y: 1)),
+            (.invalidTimestamp(nan, previous: nil), .invalidTimestamp(nan, previous: nil)),
+            (.invalidTimestamp(1, previous: nan), .invalidTimestamp(1, previous: other)),
+            (.invalidScreenPoint(name: "anchor", x: nan, y: 0, xRange: -1...1, yRange: -2...2),
+             .invalidScreenPoint(name: "anchor", x: nan, y: 0, xRange: -1...1, yRange: -2...2)),
+            (.invalidInsets(top: nan, left: 0, bottom: 0, right: 0, width: 10, height: 10),
+             .invalidInsets(top: other, left: 0, bottom: 0, right: 0, width: 10, height: 10)),
+            (.invalidLatitude(-0.0), .invalidLatitude(0)),
+            (.emptyFitTarget, .emptyFitTarget),
+        ]
+        for (error, twin) in samples {
+            #expect(error == error && error == twin, "\(error)")
+            #expect(error.hashValue == twin.hashValue && Set([error, twin]).count == 1, "\(error)")
+        }
+        // Different cases or payloads stay different.
+        let distinct: [GeometryError] = [
+            .invalidLatitude(nan), .invalidLongitude(nan), .invalidLatitude(1), .invalidLatitude(.infinity),
+            .invalidTimestamp(1, previous: nil), .invalidTimestamp(1, previous: 1), .invalidTimestamp(1, previous: nan),
+            .invalidSpan(name: "latitudeDelta", value: nan, maximum: 180), .invalidSpan(name: "longitudeDelta", value: nan, maximum: 360),
+            .invalidScreenPoint(name: "anchor", x: nan, y: 0, xRange: -1...1, yRange: -2...2),
+            .invalidScreenPoint(name: "anchor", x: nan, y: 0, xRange: -1...1, yRange: -3...2),
+            .projTransform(index: 1, code: 2, message: "m"), .projTransform(index: 1, code: 3, message: "m"),
+            .emptyFitTarget, .duplicatePinID("a"), .unknownPinID("a"),
+        ]
+        #expect(Set(distinct).count == distinct.count)
+        for (i, a) in distinct.enumerated() {
+            for (j, b) in distinct.enumerated() { #expect((a == b) == (i == j), "\(a) vs \(b)") }
+        }
+        #expect(throws: GeometryError.invalidLatitude(.nan)) { try Coordinate(latitude: .nan, longitude: 0) }
+        #expect(throws: GeometryError.invalidRadius(.nan)) {
+            try GeodesicCircle(center: Coordinate(latitude: 0, longitude: 0), radiusMeters: .nan)
+        }
+    }
 }
