@@ -134,7 +134,7 @@ struct GeodesicCircleTests {
         }
     }
 
-    @Test("a circle under a nanometre keeps its center in its box and a span in proportion to its radius (GeographicLib's 1 km width, scaled)")
+    @Test("BAD_INPUTS row 7: a circle under a nanometre keeps its center in its box and a span in proportion to its radius (GeographicLib's 1 km width, scaled)")
     func subNanometreCircles() throws {
         // Circles this small came out with a negative half-width in the southern hemisphere
         // (PROJ's longitude carries an absolute error of a few 1e-16 radians): a negative
@@ -218,7 +218,7 @@ struct GeodesicCircleTests {
         }
     }
 
-    @Test("a circle through a pole (its radius the distance to the pole) contains it: the flag, north or south exactly +-90, every longitude")
+    @Test("BAD_INPUTS row 10: a circle through a pole (its radius the distance to the pole) contains it: the flag, north or south exactly +-90, every longitude")
     func circleThroughPole() throws {
         // Before: the due-north destination fell an ulp short of the pole, so contains(pole)
         // was true while containsNorthPole was false and the bounds (north 89.99999999999999,

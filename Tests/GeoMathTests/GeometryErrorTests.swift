@@ -46,7 +46,7 @@ struct GeometryErrorTests {
         }
     }
 
-    @Test("An error about a NaN equals itself: reflexive ==, one entry in a Set, #expect(throws:) matches")
+    @Test("BAD_INPUTS row 1: an error about a NaN equals itself: reflexive ==, one entry in a Set, #expect(throws:) matches")
     func equalityWithNotANumber() throws {
         let nan = Double.nan, other = -Double.nan
         let samples: [(GeometryError, GeometryError)] = [
