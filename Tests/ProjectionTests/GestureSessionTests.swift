@@ -102,17 +102,36 @@ struct GestureSessionTests {
         #expect(camera == before && !session.isActive)
     }
 
-    @Test("A pinch sample is a pan by the centroid's move, then a pinch by the scale's ratio about the new centroid")
+    @Test("A pinch sample is one pinch-rotate step with no turn: the scale's ratio about the previous centroid and the centroid's move")
     func pinchIncrements() throws {
         var camera = try Self.paris()
         var byHand = camera
         var session = PinchGestureSession()
         session.update(.began, scale: 1.1, centroid: ScreenPoint(x: 100, y: 200), timestamp: 0, camera: &camera)
         byHand.pinch(scale: 1.1, anchor: ScreenPoint(x: 100, y: 200))
-        session.update(.changed, scale: 1.5, centroid: ScreenPoint(x: 130, y: 180), timestamp: 0.01, camera: &camera)
-        byHand.pan(dx: 30, dy: -20)
-        byHand.pinch(scale: 1.5 / 1.1, anchor: ScreenPoint(x: 130, y: 180))
         #expect(camera == byHand)
+        session.update(.changed, scale: 1.5, centroid: ScreenPoint(x: 130, y: 180), timestamp: 0.01, camera: &camera)
+        byHand.pinchRotate(scale: 1.5 / 1.1, degrees: 0, anchor: ScreenPoint(x: 100, y: 200), dx: 30, dy: -20)
+        #expect(camera == byHand)
+    }
+
+    @Test("A pinch whose fingers move toward the world's edge while spreading keeps the place under them when the view ends inside the world (the pan is not clamped before the zoom)")
+    func pinchTowardTheEdgeKeepsThePlace() throws {
+        // A phone at zoom 3 whose bottom edge is 5 points above the world's south edge: the
+        // fingers move 20 points up (the view moves 20 points south) while spreading 1.5 times.
+        // The view ends inside the world, so nothing stops the gesture. (Panned first, the view
+        // was clamped at the edge before the zoom, and the place ended 22.5 points below them.)
+        let scale = 256 * exp2(3.0) / WebMercator.worldWidthMeters
+        let y = -WebMercator.worldWidthMeters / 2 + (422 + 5) / scale
+        var camera = try MercatorCamera(center: try MercatorPoint(x: 0, y: y), zoom: 3, widthPoints: 390, heightPoints: 844)
+        var session = PinchGestureSession()
+        let start = ScreenPoint(x: 195, y: 700), end = ScreenPoint(x: 195, y: 680)
+        #expect(session.update(.began, scale: 1, centroid: start, timestamp: 0, camera: &camera))
+        let place = try camera.mercatorPoint(at: start)
+        #expect(session.update(.changed, scale: 1.5, centroid: end, timestamp: 0.016, camera: &camera))
+        #expect(camera.visibleBounds.south > -85)
+        let now = camera.point(for: place)
+        #expect(isClose(now.x, end.x, within: 1e-6) && isClose(now.y, end.y, within: 1e-6), "the place is at \(now), the fingers at \(end)")
     }
 
     @Test("A pan follows the cumulative translation: a tracked place moves by exactly the translation")

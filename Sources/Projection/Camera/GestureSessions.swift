@@ -29,10 +29,13 @@ public enum GesturePhase: String, Hashable, Sendable, Codable, CaseIterable {
 /// UIKit's `UIPinchGestureRecognizer` reports the scale since the fingers touched down
 /// (cumulative, 1 at touch-down) and, through `location(in:)`, the fingers' centroid, which
 /// moves while they pinch. The camera wants increments; the session keeps the previous sample
-/// and turns each new one into a pan by the centroid's move followed by a pinch by the scale's
-/// ratio about the new centroid. So the place that was under the fingers stays under them as
-/// they spread and move, within 1e-6 points, as if the map were glued to them; only the zoom
-/// limits (the factor is clamped, the anchor still holds) and the world's edge stop it.
+/// and turns each new one into one ``MercatorCamera/pinchRotate(scale:degrees:anchor:dx:dy:)``
+/// step with no turn: a pinch by the scale's ratio about the previous centroid and a move by
+/// the centroid's move, constrained once (the same as a pan by the move followed by a pinch
+/// about the new centroid, without a world-edge clamp between them). So the place that was
+/// under the fingers stays under them as they spread and move, within 1e-6 points, as if the
+/// map were glued to them; only the zoom limits (the factor is clamped, the anchor still
+/// holds) and the world's edge, where the step's result would show beyond it, stop it.
 ///
 /// ```swift
 /// @objc func pinched(_ recognizer: UIPinchGestureRecognizer) {
@@ -151,8 +154,20 @@ public struct PinchGestureSession: Hashable, Sendable {
         // not applied: the camera would ignore it.)
         let ratio = scale / previous.scale
         guard ratio.isFinite, ratio > 0 else { return false }
-        camera.pan(dx: centroid.x - previous.centroid.x, dy: centroid.y - previous.centroid.y)
-        camera.pinch(scale: ratio, anchor: centroid)
+        let dx = centroid.x - previous.centroid.x, dy = centroid.y - previous.centroid.y
+        if (try? camera.checkPinchRotate(scale: ratio, degrees: 0, anchor: previous.centroid, dx: dx, dy: dy)) != nil {
+            // One step, constrained once: the zoom by the ratio about the previous centroid
+            // and the centroid's move together (what a pan by the move followed by a pinch about
+            // the new centroid gives, but with no world-edge clamp in between: fingers moving
+            // toward the edge while spreading left the place 22.5 points from them, the view
+            // well inside the world, when the pan was clamped first).
+            camera.pinchRotate(scale: ratio, degrees: 0, anchor: previous.centroid, dx: dx, dy: dy)
+        } else {
+            // The previous centroid beyond this camera's margin (the screen shrank under the
+            // fingers): the pan and the pinch about the new centroid, each checked.
+            camera.pan(dx: dx, dy: dy)
+            camera.pinch(scale: ratio, anchor: centroid)
+        }
         last = (scale, centroid)
         lastTimestamp = timestamp
         record(phase, scale: scale, rotationRadians: 0, centroid: centroid, timestamp: timestamp)
