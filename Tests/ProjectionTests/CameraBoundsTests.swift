@@ -246,6 +246,50 @@ struct CameraBoundsTests {
         }
     }
 
+    @Test("a move east of more than half a world beyond the box stops at the box's east edge (pan, pinch-rotate, a throw's every state), never at its west edge")
+    func farMovesStopAtTheEdgeTheyMeet() throws {
+        // Paris in a center-mode box, at zoom 3 (the world 2 048 points wide, the box 5).
+        let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let box = try CoordinateBounds(south: 48.5, north: 49.2, west: 1.9, east: 2.8)
+        var camera = try MercatorCamera(center: paris, zoom: 3, widthPoints: 390, heightPoints: 844)
+        camera.setBounds(CameraBounds(box, mode: .center))
+        // The fingers drag the content 1 100 points west: the view moves east, 193 degrees.
+        // (It landed on the west edge, 1.9: the box's copy there was nearer than the east one.)
+        for dx in [-900.0, -1_100, -2_000, -5_000, -1e12] {
+            var panned = camera
+            panned.pan(dx: dx, dy: 0)
+            #expect(isClose(panned.center.longitude, 2.8, within: 1e-9), "pan \(dx): \(panned.center.longitude)")
+            var pinched = camera
+            pinched.pinchRotate(scale: 1.01, degrees: 0, anchor: camera.focalPoint, dx: dx, dy: 0)
+            #expect(isClose(pinched.center.longitude, 2.8, within: 1e-9), "pinchRotate \(dx): \(pinched.center.longitude)")
+        }
+        // A 3 000 points-per-second throw east (UIKit's normal rate: 1 498.5 points) rests at
+        // the east edge, and no state of it goes back west. (It reached the east edge at once,
+        // stayed there, and rested on the west edge, 0.9 degrees back, at its last frame.)
+        let inertia = try CameraInertia(from: camera, velocity: GestureVelocity(x: -3_000, y: 0))
+        #expect(isClose(inertia.rest.center.longitude, 2.8, within: 1e-9), "rest \(inertia.rest.center.longitude)")
+        let pinchThrow = try CameraInertia(from: camera, velocity: GestureVelocity(x: -3_000, y: 0, zoomLevelsPerSecond: 0.5))
+        #expect(isClose(pinchThrow.rest.center.longitude, 2.8, within: 1e-9), "pinch throw rest \(pinchThrow.rest.center.longitude)")
+        var longitude = camera.center.longitude
+        for k in 1...100 {
+            let now = inertia.state(atSeconds: 2 * Double(k) / 100).center.longitude
+            #expect(now >= longitude - 1e-12, "t = \(2 * Double(k) / 100): \(now) after \(longitude)")
+            longitude = now
+        }
+        // A pinch about a point 1 500 points east of the focal point of a screen wider than the
+        // world (2 048 points here): zooming in one level moves the center 750 points east, to
+        // the east edge (the zoom's offsets, reduced by whole worlds, must not flip its side).
+        var wide = try MercatorCamera(center: paris, zoom: 3, widthPoints: 4_000, heightPoints: 844)
+        wide.setBounds(CameraBounds(box, mode: .center))
+        wide.pinch(scale: 2, anchor: ScreenPoint(x: wide.focalPoint.x + 1_500, y: wide.focalPoint.y))
+        #expect(isClose(wide.center.longitude, 2.8, within: 1e-9), "wide pinch: \(wide.center.longitude)")
+        // Across the antimeridian too: a box from 170 E to 170 W, the view thrown west.
+        var pacific = try MercatorCamera(center: Coordinate(latitude: 0, longitude: -175), zoom: 2, widthPoints: 390, heightPoints: 844)
+        pacific.setBounds(CameraBounds(try CoordinateBounds(south: -10, north: 10, west: 170, east: -170), mode: .center))
+        pacific.pan(dx: 700, dy: 0)
+        #expect(isClose(pacific.center.longitude, 170, within: 1e-9), "antimeridian box: \(pacific.center.longitude)")
+    }
+
     // MARK: - Insets
 
     @Test("insets and back with keep .center, and bounds then clear, give == the original camera at random bearings and insets (property, 10 000 cameras)")

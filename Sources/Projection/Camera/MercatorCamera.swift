@@ -317,9 +317,13 @@ public struct MercatorCamera: Hashable, Sendable {
         // Two world heights of northward pan reach either edge from anywhere.
         let eastward = abs(east) <= worldPoints / 2 ? east : east.remainder(dividingBy: worldPoints)
         let southward = min(max(south, -2 * worldPoints), 2 * worldPoints)
+        // Where camera bounds stop the pan, its direction counts, not where it lands modulo the
+        // world: the move it makes, cut at two world widths (which reach either edge of a box
+        // from anywhere inside it).
+        let move = boundsLimitLongitude ? -min(max(east, -2 * worldPoints), 2 * worldPoints) / pointsPerMercatorMeter : 0
         commit(
             x: centerX - eastward / pointsPerMercatorMeter, y: centerY + southward / pointsPerMercatorMeter,
-            zoom: zoom, scale: pointsPerMercatorMeter)
+            zoom: zoom, scale: pointsPerMercatorMeter, move: Move(from: centerX, to: centerX + move))
     }
 
     /// Zooms in one level (the scale doubles) around the tapped point, which stays under the
@@ -357,7 +361,12 @@ public struct MercatorCamera: Hashable, Sendable {
         pivot.degrees += MapBearing.reducedTurn(degrees)
         let newBearing = MapBearing.wrapped(pivot.bearing - MapBearing.reducedTurn(pivot.degrees))
         let (x, y) = pivot.center(scale: pointsPerMercatorMeter)
-        let moved = commit(x: x, y: y, zoom: zoom, scale: pointsPerMercatorMeter, turn: turn(to: newBearing))
+        // (The anchor lies within the one-screen margin, so the turn moves the center by less
+        // than two screens: where bounds need the move's side, the center's copy nearest the
+        // pivot's is it, unless the screen is wider than half a world.)
+        let moved = commit(
+            x: x, y: y, zoom: zoom, scale: pointsPerMercatorMeter, turn: turn(to: newBearing),
+            move: Move(from: pivot.x, to: pivot.x + WebMercator.nearestCopyOffset(x - pivot.x)))
         (pivot.shownX, pivot.shownY, pivot.shownZoom) = (centerX, centerY, zoom)
         rotationPivot = moved ? nil : pivot
         if centerX == pivot.x && centerY == pivot.y && bearing == pivot.bearing { rotationPivot = nil }
@@ -389,6 +398,10 @@ public struct MercatorCamera: Hashable, Sendable {
         let u1 = u0 + dx, v1 = v0 + dy
         var (east1, south1) = MapBearing.unrotated(u1, v1, sin: after.sin, cos: after.cos)
         let worldPoints = newScale * WebMercator.worldWidthMeters
+        // Where camera bounds stop the move, its direction counts: the move unreduced, the
+        // translation cut at two world widths (see pan(dx:dy:)).
+        let move = boundsLimitLongitude
+            ? east0 / pointsPerMercatorMeter - min(max(east1, -2 * worldPoints), 2 * worldPoints) / newScale : 0
         // Whole worlds dropped in points (exactly) before dividing by the scale, so that no
         // translation overflows at a low zoom.
         if abs(east1) > worldPoints / 2 { east1 = east1.remainder(dividingBy: worldPoints) }
@@ -396,7 +409,7 @@ public struct MercatorCamera: Hashable, Sendable {
         let x = (centerX + ScreenTransform.eastingOffset(east0, pointsPerMercatorMeter: pointsPerMercatorMeter))
             - ScreenTransform.eastingOffset(east1, pointsPerMercatorMeter: newScale)
         let y = (centerY - south0 / pointsPerMercatorMeter) + southward / newScale
-        commit(x: x, y: y, zoom: newZoom, scale: newScale, turn: turn)
+        commit(x: x, y: y, zoom: newZoom, scale: newScale, turn: turn, move: Move(from: centerX, to: centerX + move))
     }
 
     /// Changes the screen size (an orientation change, split view). The center and zoom that
@@ -435,6 +448,10 @@ public struct MercatorCamera: Hashable, Sendable {
         rotationPivot = nil
         deriveShown()
     }
+
+    /// Whether camera bounds limit the longitudes the camera may show (a box narrower than the
+    /// world).
+    var boundsLimitLongitude: Bool { bounds.map { !$0.spansAllLongitudes } ?? false }
 
     /// The largest translation a gesture uses, in points each way: 1e300 (a pan of more
     /// than that counts as that much). Rotating a larger one could overflow, and any pan beyond
@@ -589,30 +606,52 @@ public struct MercatorCamera: Hashable, Sendable {
     /// `pointsPerMercatorMeter(zoom:)` of it). Idempotent: its result is its own fixed point.
     @inline(__always)
     func constrained(
-        x: Double, y: Double, zoom: Double, scaleIfUnclamped: Double?
+        x: Double, y: Double, zoom: Double, scaleIfUnclamped: Double?, move: Move? = nil
     ) -> (x: Double, y: Double, zoom: Double, pointsPerMercatorMeter: Double) {
         let clamped = min(max(zoom, lowestShownZoom), limits.maximumZoom)
         let scale = clamped == zoom ? scaleIfUnclamped ?? Self.pointsPerMercatorMeter(zoom: clamped) : Self.pointsPerMercatorMeter(zoom: clamped)
         var x = x, y = y
         if let bounds {
-            (x, y) = Self.inside(bounds, x: x, y: y, extents: extents, scale: scale)
+            (x, y) = Self.inside(bounds, x: x, y: y, extents: extents, scale: scale, move: move)
         }
         y = ScreenTransform.insideWorld(y, north: extents.north, south: extents.south, scale: scale)
         return (WebMercator.wrappedEasting(x), y, clamped, scale)
     }
 
+    /// A gesture's move along the easting, in Mercator metres, not wrapped: from the shown
+    /// center it started at (inside the camera bounds) to where it goes, as far as it goes.
+    /// Its proposed center, computed with whole worlds dropped, lies a whole number of worlds
+    /// from `to`; camera bounds take the copy at `to`, so that the move stops at the edge it
+    /// meets, and clamp it into the box's copy that holds `from`.
+    struct Move {
+        var from: Double
+        var to: Double
+    }
+
     /// A center moved into camera bounds: in viewport mode, so that the viewport's extents
     /// stay inside the box (or centred on it where it is smaller); in center mode, into the box.
     /// The easting is first taken on the world copy nearest the box's middle, so a box across
-    /// the antimeridian works as any other.
-    static func inside(_ bounds: CameraBounds, x: Double, y: Double, extents: ViewportExtents, scale: Double) -> (x: Double, y: Double) {
+    /// the antimeridian works as any other; for a gesture's `move`, on the copy the move
+    /// reaches, against the box's copy that holds its start (a throw east of more than half a
+    /// world beyond the box landed on its west edge, the copy of the box there being nearer).
+    static func inside(
+        _ bounds: CameraBounds, x: Double, y: Double, extents: ViewportExtents, scale: Double, move: Move? = nil
+    ) -> (x: Double, y: Double) {
         let viewport = bounds.mode == .viewport
         var x = x
         if !bounds.spansAllLongitudes {
             // The copy of x nearest the box's middle; x itself (same bits) when it is already.
+            // For a move: the copy of x the move reaches, measured from the box's copy that
+            // holds the move's start.
             let world = WebMercator.worldWidthMeters
             let middle = (bounds.westX + bounds.eastX) / 2
-            let copies = ((x - middle) / world).rounded()
+            let copies: Double
+            if let move {
+                let box = ((move.from - middle) / world).rounded()
+                copies = box - ((move.to - x) / world).rounded()
+            } else {
+                copies = ((x - middle) / world).rounded()
+            }
             let unwrapped = copies == 0 ? x : x - copies * world
             let low = bounds.westX + (viewport ? extents.west / scale : 0)
             let high = bounds.eastX - (viewport ? extents.east / scale : 0)
@@ -652,7 +691,8 @@ public struct MercatorCamera: Hashable, Sendable {
         let x = (centerX + ScreenTransform.eastingOffset(dx, pointsPerMercatorMeter: pointsPerMercatorMeter))
             - ScreenTransform.eastingOffset(dx, pointsPerMercatorMeter: newScale)
         let y = (centerY - dy / pointsPerMercatorMeter) + dy / newScale
-        commit(x: x, y: y, zoom: newZoom, scale: newScale)
+        let move = boundsLimitLongitude ? dx / pointsPerMercatorMeter - dx / newScale : 0
+        commit(x: x, y: y, zoom: newZoom, scale: newScale, move: Move(from: centerX, to: centerX + move))
     }
 
     /// Makes a gesture's result the requested state and shows it constrained; the requested
@@ -660,9 +700,11 @@ public struct MercatorCamera: Hashable, Sendable {
     /// against the world's edge) changes nothing at all, so touching the map between two
     /// orientation changes does not lose what turning back restores. Returns whether the
     /// constraints moved the proposed state.
+    ///
+    /// `move` is the gesture's move along the easting (see ``Move``), which camera bounds need.
     @discardableResult
-    private mutating func commit(x: Double, y: Double, zoom newZoom: Double, scale: Double) -> Bool {
-        let shown = constrained(x: x, y: y, zoom: newZoom, scaleIfUnclamped: scale)
+    private mutating func commit(x: Double, y: Double, zoom newZoom: Double, scale: Double, move: Move) -> Bool {
+        let shown = constrained(x: x, y: y, zoom: newZoom, scaleIfUnclamped: scale, move: move)
         // Wrapping across +-180 moves nothing on screen: only the constraints count.
         let moved = shown.x != WebMercator.wrappedEasting(x) || shown.y != y || shown.zoom != newZoom
         guard shown.x != centerX || shown.y != centerY || shown.zoom != zoom else { return moved }
@@ -695,17 +737,17 @@ public struct MercatorCamera: Hashable, Sendable {
             lowestZoom: Self.lowestZoom(extents: extents, limits: limits, bounds: bounds))
     }
 
-    /// ``commit(x:y:zoom:scale:)`` at a new bearing: the layout turns first, then the
+    /// ``commit(x:y:zoom:scale:move:)`` at a new bearing: the layout turns first, then the
     /// constraints for it apply.
     @discardableResult @inline(__always)
-    private mutating func commit(x: Double, y: Double, zoom newZoom: Double, scale: Double, turn: Turn) -> Bool {
-        guard turn.bearing != bearing else { return commit(x: x, y: y, zoom: newZoom, scale: scale) }
+    private mutating func commit(x: Double, y: Double, zoom newZoom: Double, scale: Double, turn: Turn, move: Move) -> Bool {
+        guard turn.bearing != bearing else { return commit(x: x, y: y, zoom: newZoom, scale: scale, move: move) }
         bearing = turn.bearing
         sinBearing = turn.sin
         cosBearing = turn.cos
         extents = turn.extents
         lowestShownZoom = turn.lowestZoom
-        let shown = constrained(x: x, y: y, zoom: newZoom, scaleIfUnclamped: scale)
+        let shown = constrained(x: x, y: y, zoom: newZoom, scaleIfUnclamped: scale, move: move)
         (centerX, centerY, zoom, pointsPerMercatorMeter) = shown
         requestedX = centerX
         requestedY = centerY
