@@ -263,6 +263,36 @@ struct CameraTransitionTests {
         }
     }
 
+
+    @Test("within camera bounds wider than half the world that do not hold the short way, ease and fly go the way inside the box, one frame moving the view a few degrees, never from one edge to the other; boxes that hold it keep the short way")
+    func wideBoundsWayInside() throws {
+        // A center-mode box from 10 W to 180 (190 degrees): from 8 W to 178 E the short way
+        // (174 degrees west, across 180) leaves it. Held at 10 W, the path jumped to 180 at
+        // 30% of an ease: 170 degrees in one frame, 484 points at zoom 2.
+        let box = try CoordinateBounds(south: -60, north: 60, west: -10, east: 180)
+        for mode in [CameraBounds.Mode.center, .viewport] {
+            var start = try MercatorCamera(center: Coordinate(latitude: 10, longitude: -8), zoom: 2, widthPoints: 390, heightPoints: 844)
+            start.setBounds(CameraBounds(box, mode: mode))
+            let target = try Coordinate(latitude: 10, longitude: 178)
+            for kind in [CameraTransition.Kind.ease(), .fly()] {
+                let transition = try CameraTransition(from: start, center: target, kind: kind)
+                var previous = start.center.longitude
+                for k in 1...200 {
+                    let longitude = transition.state(atFraction: Double(k) / 200).center.longitude
+                    // Eastward only, never across 10 W to 180 at once.
+                    let step = longitude - previous
+                    #expect(step >= -1e-9 && step < 10, "\(mode) \(kind) at \(k)/200: \(previous) to \(longitude)")
+                    previous = longitude
+                }
+            }
+        }
+        // A box across the antimeridian that holds the short way keeps it, bit for bit.
+        var pacific = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 175), zoom: 5, widthPoints: 390, heightPoints: 844)
+        let unbounded = try CameraTransition(from: pacific, center: Coordinate(latitude: 0, longitude: -175))
+        pacific.setBounds(CameraBounds(try CoordinateBounds(south: -20, north: 20, west: 170, east: -170), mode: .center))
+        let bounded = try CameraTransition(from: pacific, center: Coordinate(latitude: 0, longitude: -175))
+        #expect(bounded.dx == unbounded.dx && bounded.dx > 0)
+    }
     // MARK: - Fly
 
     @Test("fly agrees with the published formulas (mpmath reference) to 1e-9, finite where floats are not")

@@ -267,8 +267,12 @@ public struct CameraTransition: Hashable, Sendable {
         y0 = from.y
         z0 = start.zoom
         // The easting the short way: into [-W/2, W/2) (both eastings lie in [-W/2, W/2), so
-        // the difference is within a world and the remainder exact).
-        dx = WebMercator.wrappedEasting(to.x - from.x)
+        // the difference is within a world and the remainder exact). Within camera bounds the
+        // way inside them: both centers lie in the box, and a box wider than half the world
+        // may leave the short way outside it, where the path was held at one edge and then
+        // jumped to the other (170 degrees in one frame, 484 points at zoom 2, easing from
+        // 8 W to 178 E inside a box from 10 W to 180).
+        dx = Self.eastingMove(from: from.x, to: to.x, bounds: start.boundsLimitLongitude ? start.bounds : nil)
         dy = to.y - from.y
         dz = target.zoom - start.zoom
         b0 = start.bearing
@@ -335,6 +339,22 @@ public struct CameraTransition: Hashable, Sendable {
             path = flyPath!
             durationSeconds = reducedMotion ? 0 : duration
         }
+    }
+
+    /// The easting's move from one center to another: the short way, or within camera bounds
+    /// that limit the longitude, the way inside the box (the same where the box holds the
+    /// short way).
+    static func eastingMove(from: Double, to: Double, bounds: CameraBounds?) -> Double {
+        let shortWay = WebMercator.wrappedEasting(to - from)
+        guard let bounds else { return shortWay }
+        // Each easting on the box's copy nearest its middle (the copy holding it: a shown
+        // center lies in the box, which is narrower than the world).
+        let world = WebMercator.worldWidthMeters
+        let middle = (bounds.westX + bounds.eastX) / 2
+        func inBox(_ x: Double) -> Double { x - world * ((x - middle) / world).rounded() }
+        let inside = inBox(to) - inBox(from)
+        // Only a box wider than half the world can hold a way longer than the short one.
+        return abs(inside) > world / 2 ? inside : shortWay
     }
 
     // MARK: - The fly path
