@@ -354,6 +354,36 @@ struct GestureSessionTests {
         #expect(isClose(camera.zoom, zoom + 1, within: 1e-9), "zoom \(camera.zoom), was \(zoom)")
     }
 
+    @Test("The documented dead-zone recipe starts turning the map where it is once the fingers pass the zone (no frame turns it more than the fingers turned); passing the whole rotation then turns it by the zone's 14.3 degrees in one frame")
+    func deadZoneStartsWhereTheMapIs() throws {
+        let zone = RotationDeadZone.maplibre
+        for sinceThePass in [true, false] {
+            var camera = try Self.paris()
+            var session = PinchGestureSession()
+            let centroid = ScreenPoint(x: 200, y: 400)
+            var passedAt: Double? = nil
+            var largestTurn = 0.0, rotation = 0.0
+            #expect(session.update(.began, scale: 1, rotationRadians: 0, centroid: centroid, timestamp: 0, camera: &camera))
+            for frame in 1...40 {
+                // Fingers 200 points apart turning 1 degree a frame: the zone is 0.25 radians.
+                rotation = Double(frame) * .pi / 180
+                if passedAt == nil && zone.isPassed(rotationRadians: rotation, fingerDistancePoints: 200) { passedAt = rotation }
+                let passed = passedAt.map { sinceThePass ? rotation - $0 : rotation } ?? 0
+                let before = camera.bearing
+                #expect(session.update(.changed, scale: 1, rotationRadians: passed, centroid: centroid, timestamp: Double(frame) / 60, camera: &camera))
+                largestTurn = max(largestTurn, abs(MapBearing.wrapped(camera.bearing - before)))
+            }
+            let zoneDegrees = try #require(passedAt) * 180 / .pi
+            #expect(isClose(zoneDegrees, 15, within: 1e-9))  // the first whole degree past 14.32
+            if sinceThePass {
+                #expect(largestTurn <= 1 + 1e-9, "a frame turned the map \(largestTurn) degrees")
+                #expect(isClose(camera.bearing, -(40 - zoneDegrees), within: 1e-9), "bearing \(camera.bearing)")
+            } else {
+                #expect(largestTurn >= zoneDegrees - 1e-9, "the largest turn in a frame was \(largestTurn) degrees")
+            }
+        }
+    }
+
     @Test("BAD_INPUTS row 34: pinch and rotation recognizers together: a recognizer that begins again within the gesture counts on from the gesture's value; one cancelled lets the other go on, the last cancelled ends the gesture without a release velocity; invalid samples change nothing")
     func pinchAndRotationRunsAndCancels() throws {
         var camera = try Self.paris()

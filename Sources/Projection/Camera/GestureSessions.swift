@@ -191,8 +191,13 @@ public struct PinchGestureSession: Hashable, Sendable {
     /// refused.)
     ///
     /// To keep a pinch from turning the map by accident, pass a rotation of 0 until
-    /// ``RotationDeadZone/isPassed(rotationRadians:fingerDistancePoints:)`` says so, and to
-    /// snap a nearly north-up map back, ``NorthSnap`` when the gesture ends.
+    /// ``RotationDeadZone/isPassed(rotationRadians:fingerDistancePoints:)`` says so, and from
+    /// then on the rotation since the sample that passed it (the rotation minus its value
+    /// then), so that the map starts turning where it is, as MapLibre's and OpenLayers'
+    /// handlers do. (Passing the whole rotation from then on turns the map by the dead zone's
+    /// angle in one frame: 14.3 degrees for fingers 200 points apart with
+    /// ``RotationDeadZone/maplibre``.) To snap a nearly north-up map back, apply ``NorthSnap``
+    /// when the gesture ends.
     ///
     /// - Parameters:
     ///   - phase: The recognizers' state.
@@ -337,7 +342,8 @@ public struct PinchGestureSession: Hashable, Sendable {
 /// ```
 ///
 /// To keep a pinch from turning the map by accident, pass a rotation of 0 until
-/// ``RotationDeadZone/isPassed(rotationRadians:fingerDistancePoints:)`` says so. A sample
+/// ``RotationDeadZone/isPassed(rotationRadians:fingerDistancePoints:)`` says so, and from then
+/// on the rotation since the sample that passed it (see ``PinchGestureSession``). A sample
 /// that cannot be applied (a phase out of order for its recognizer, a value that is not
 /// finite, a scale of 0 or less, what ``PinchGestureSession`` refuses) is ignored and `update`
 /// returns false, changing nothing.
