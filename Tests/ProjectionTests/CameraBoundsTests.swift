@@ -246,7 +246,7 @@ struct CameraBoundsTests {
         }
     }
 
-    @Test("a move east of more than half a world beyond the box stops at the box's east edge (pan, pinch-rotate, a throw's every state), never at its west edge")
+    @Test("BAD_INPUTS row 103: a move east of more than half a world beyond the box stops at the box's east edge (pan, pinch-rotate, a throw's every state), never at its west edge")
     func farMovesStopAtTheEdgeTheyMeet() throws {
         // Paris in a center-mode box, at zoom 3 (the world 2 048 points wide, the box 5).
         let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522)
