@@ -506,4 +506,31 @@ struct CameraTransitionTests {
         #expect(GeometryError.invalidTransition(name: "fly speed", value: .nan, expected: "a finite number > 0").description
             == "fly speed nan is not a number: expected a finite number > 0")
     }
+
+    @Test("a phone turned during a fly: each state resized as it is drawn keeps the path's center, zoom and bearing bit for bit, the frames go on without a jump, the last is the target resized, and turning back gives the states themselves")
+    func resizedDuringTheTransition() throws {
+        let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522), berlin = try Coordinate(latitude: 52.52, longitude: 13.405)
+        var start = try MercatorCamera(center: paris, zoom: 12, widthPoints: 390, heightPoints: 844)
+        try start.setInsets(ScreenInsets(top: 47, bottom: 34))
+        for kind in [CameraTransition.Kind.fly(), .ease(duration: 0.8)] {
+            let transition = try CameraTransition(from: start, center: berlin, zoom: 11, bearing: 30, kind: kind)
+            let frames = Int((transition.durationSeconds * 60).rounded(.up))
+            var last: MercatorCamera? = nil
+            for frame in 0...frames {
+                let state = transition.state(atSeconds: Double(frame) / 60)
+                var camera = state
+                // Turned to landscape a third of the way in.
+                if frame >= frames / 3 { camera.resize(widthPoints: 844, heightPoints: 390) }
+                // The path's own values, so the frames go on as the path does, without a jump.
+                #expect(camera.centerMercator == state.centerMercator && camera.zoom == state.zoom && camera.bearing == state.bearing)
+                var back = camera
+                back.resize(widthPoints: 390, heightPoints: 844)
+                #expect(back == state)
+                last = camera
+            }
+            var target = transition.target
+            target.resize(widthPoints: 844, heightPoints: 390)
+            #expect(last == target)
+        }
+    }
 }

@@ -24,6 +24,12 @@ import Darwin
 /// duration the target camera, both bit for bit (the stored values themselves). Between, the
 /// zoom stays within the limits; no state holds NaN or infinity for any finite input.
 ///
+/// A resize during the transition (the phone turned mid-flight): resize each state as it is
+/// drawn, `var camera = transition.state(atSeconds: t); camera.resize(widthPoints: w,
+/// heightPoints: h)`. A resize keeps the requested center, zoom and bearing, which are the
+/// path's, so the motion goes on as it was, without a jump, and ends at the target resized;
+/// the constraints apply for the new size. Adopt the last state when the transition ends.
+///
 /// Reduced motion: a duration of 0 (``Kind/ease(duration:easing:)`` with 0, or
 /// `reducedMotion: true`, which makes any kind's duration 0) gives the start at t <= 0 and
 /// the target at every t > 0.
