@@ -51,7 +51,8 @@ let package = Package(
         // Per-thread allocation counts and live bytes for geobench and the tests (interposes
         // glibc's malloc in the executable that links it; never a dependency of the libraries).
         .target(name: "CMallocCounter"),
-        // The frame suite's baseline: the affine placement as a plain C loop (geobench only).
+        // The frame suite's baseline (the affine placement as a plain C loop) and the sink for
+        // timed results that the optimizer cannot see into (geobench only).
         .target(name: "CFrameBaseline"),
         // Shared by the test targets: fixture loading, closeness, seeded property checks.
         .target(

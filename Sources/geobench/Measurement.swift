@@ -1,3 +1,4 @@
+import CFrameBaseline
 import MapTooling
 
 #if canImport(Glibc)
@@ -109,10 +110,14 @@ func monotonicNanoseconds() -> UInt64 {
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
-/// Keeps a computed value alive so the optimizer cannot drop the work that made it: never
-/// inlined and never optimized, so its argument cannot be removed as dead.
-@inline(never) @_optimize(none)
-func blackHole<T>(_ value: T) {}
+/// Keeps a computed value alive so the optimizer cannot drop the work that made it: the value
+/// is stored and its address handed to a C function compiled apart (`bench_black_hole`), which
+/// the Swift optimizer cannot see into. (An empty `@inline(never) @_optimize(none)` Swift
+/// function in this module is not enough: the whole-module optimizer sees it never reads its
+/// argument and drops the computation that feeds it.)
+func blackHole<T>(_ value: T) {
+    withUnsafePointer(to: value) { bench_black_hole($0) }
+}
 
 /// Runs `operation` and `baseline` alternately, `samples` times each after one warm-up pass,
 /// and reports the medians per operation (each pass performs `size` operations).

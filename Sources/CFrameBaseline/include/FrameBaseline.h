@@ -13,4 +13,10 @@
 void frame_baseline_place(const double *eastings, const double *northings, double *out, long count,
                           double kx, double ky, double xx, double xy, double yx, double yy);
 
+/// geobench's sink for timed results (`blackHole` in Sources/geobench/Measurement.swift),
+/// defined in BlackHole.c, compiled apart from the Swift code: the Swift optimizer cannot see
+/// that it reads nothing, so a value whose address is passed here has to be computed and stored
+/// first.
+void bench_black_hole(const void *value);
+
 #endif

@@ -1,0 +1,5 @@
+#include "FrameBaseline.h"
+
+void bench_black_hole(const void *value) {
+    (void)value;
+}
