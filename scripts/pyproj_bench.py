@@ -36,7 +36,7 @@ What it measures (the same deterministic inputs as Sources/geobench/*Suite.swift
             All rows of one size are timed together, in turns (see Method).
   region    The naive 4-destination region of RegionSuite.swift (geobench's baseline there):
             Geod(ellps="WGS84").fwd at azimuths 0, 90, 180, 270 and a 10 km or 1000 km
-            radius, on RegionSuite.centers(count: 1000) (the same 64-bit linear congruential
+            radius, on Workloads.regionCenters(count: 1000) (the same 64-bit linear congruential
             sequence, latitudes in [-80, 80]), ns per region (per center):
               - "... (Geod.fwd vectorised)": one fwd call on 4 000 points (arrays built once,
                 outside the timing), bounds sliced out of the result. Baseline "-".
@@ -48,7 +48,7 @@ What it measures (the same deterministic inputs as Sources/geobench/*Suite.swift
             point viewport centred on Paris (48.8566, 2.3522) at zoom 14, that is
             s = 256 * 2**14 / (2 * pi * 6378137) points per Mercator metre. Each frame first
             applies one camera event of geobench's cycle (pinch 1.25 around (250, 520), pan
-            (37, -23), pinch 0.8, pan back; a few float operations in Python, as MapCamera does
+            (37, -23), pinch 0.8, pan back; a few float operations in Python, as MercatorCamera does
             them, without its zoom limits, which these events never reach) and then places every
             pin with x = w/2 + (X - Xc) * s, y = h/2 - (Y - Yc) * s, computed by numpy into
             preallocated output arrays (out=, no temporaries). The pins are all near Paris, so
@@ -129,7 +129,7 @@ def pin_arrays(count):
 
 
 def region_centers(count):
-    """RegionSuite.centers(count:): (latitude, longitude) pairs from a fixed 64-bit LCG."""
+    """Workloads.regionCenters(count:): (latitude, longitude) pairs from a fixed 64-bit LCG."""
     mask = (1 << 64) - 1
     state = 0x9E3779B97F4A7C15
 
@@ -329,7 +329,7 @@ def region_suite(samples, progress):
 
 
 class Camera:
-    """MapCamera's center, zoom and scale, with its pinch and pan arithmetic (no limits)."""
+    """MercatorCamera's center, zoom and scale, with its pinch and pan arithmetic (no limits)."""
 
     def __init__(self, center_x, center_y, zoom):
         self.x, self.y, self.zoom = center_x, center_y, zoom

@@ -44,7 +44,7 @@ public struct GeodesicCircle: Hashable, Sendable {
     /// Costs two geodesic direct solutions for north and south and, for a circle without a
     /// pole, typically two to four more for the eastmost point (Newton's method; none for a
     /// circle a few metres across, whose half-width is in closed form; see the repository's
-    /// README for measured figures).
+    /// docs/PERFORMANCE.md for measured figures).
     ///
     /// - Parameters:
     ///   - center: Any valid coordinate, poles and the antimeridian included.
