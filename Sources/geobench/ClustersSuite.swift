@@ -62,7 +62,7 @@ enum ClustersSuite {
         results.append(Measurement(
             suite: "clusters", operation: "cluster index build", size: count, nsPerOp: build.operation.median,
             spread: build.operation.spread, baseline: "PROJ projection of the same pins (one batch)",
-            baselineNsPerOp: build.baseline.median, allocationsPerOp: nil))
+            baselineNsPerOp: build.baseline.median, baselineSpread: build.baseline.spread, allocationsPerOp: nil))
         guard let index else { return results }
         // The supercluster figure (479 ms) was measured with maxZoom 16 and a radius of
         // 40 pixels at 512-pixel tiles: the same build with those settings (20 points here).
@@ -77,7 +77,7 @@ enum ClustersSuite {
         results.append(Measurement(
             suite: "clusters", operation: "cluster index build, maximum zoom 16 (supercluster's)", size: count,
             nsPerOp: like.operation.median, spread: like.operation.spread, baseline: "PROJ projection of the same pins (one batch)",
-            baselineNsPerOp: like.baseline.median, allocationsPerOp: nil))
+            baselineNsPerOp: like.baseline.median, baselineSpread: like.baseline.spread, allocationsPerOp: nil))
         progress("clusters: updating 1% of the pins by id, against rebuilding...")
         var upserts: [ClusterPin] = []
         var removals: [String] = []
@@ -137,7 +137,7 @@ enum ClustersSuite {
         results.append(Measurement(
             suite: "clusters", operation: "cluster index update (1% of pins by id)", size: upserts.count + removals.count,
             nsPerOp: update[0].median, spread: update[0].spread, baseline: "rebuilding the index from the updated pins",
-            baselineNsPerOp: update[1].median, allocationsPerOp: nil))
+            baselineNsPerOp: update[1].median, baselineSpread: update[1].spread, allocationsPerOp: nil))
         // The same refresh given as the whole list (the updated pins, then the original ones
         // back), against the same rebuild.
         progress("clusters: updating to the whole list of pins (1% changed), against rebuilding...")
@@ -164,7 +164,7 @@ enum ClustersSuite {
         results.append(Measurement(
             suite: "clusters", operation: "cluster index update to the whole list (1% changed)", size: rebuildPins.count,
             nsPerOp: whole[0].median, spread: whole[0].spread, baseline: "rebuilding the index from the updated pins",
-            baselineNsPerOp: whole[1].median, allocationsPerOp: nil))
+            baselineNsPerOp: whole[1].median, baselineSpread: whole[1].spread, allocationsPerOp: nil))
         results.append(try worldwide(samples: samples, uniform: uniform, progress: progress))
         progress("clusters: viewport query + placement for a phone, against placing 10000 pins...")
         let camera = Workloads.phoneCamera()
@@ -196,7 +196,7 @@ enum ClustersSuite {
         results.append(Measurement(
             suite: "clusters", operation: "cluster viewport query + placement (390 x 844, zooms 11-16)", size: count,
             nsPerOp: query.library.median, spread: query.library.spread, baseline: "placing 10000 pins (affine)",
-            baselineNsPerOp: query.baselines[0].median, allocationsPerOp: query.allocationsPerOp))
+            baselineNsPerOp: query.baselines[0].median, baselineSpread: query.baselines[0].spread, allocationsPerOp: query.allocationsPerOp))
         progress("clusters: the same query from MapKit's state, against the camera's query...")
         let states = cameras.map { ($0.mapKitVisibleMapRect, $0.widthPoints, $0.heightPoints, $0.mapKitHeading) }
         var refusal: GeometryError? = nil
@@ -217,7 +217,7 @@ enum ClustersSuite {
         results.append(Measurement(
             suite: "clusters", operation: "cluster viewport query from a MapKit state (390 x 844, zooms 11-16)", size: count,
             nsPerOp: fromMapKit.library.median, spread: fromMapKit.library.spread, baseline: "the camera's query",
-            baselineNsPerOp: fromMapKit.baselines[0].median, allocationsPerOp: fromMapKit.allocationsPerOp))
+            baselineNsPerOp: fromMapKit.baselines[0].median, baselineSpread: fromMapKit.baselines[0].spread, allocationsPerOp: fromMapKit.allocationsPerOp))
         return results
     }
 
@@ -256,6 +256,6 @@ enum ClustersSuite {
         return Measurement(
             suite: "clusters", operation: "cluster index build, 1000000 pins worldwide", size: count, nsPerOp: build.operation.median,
             spread: build.operation.spread, baseline: "PROJ projection of the same pins (one batch)",
-            baselineNsPerOp: build.baseline.median, allocationsPerOp: nil, memoryPerItem: memory)
+            baselineNsPerOp: build.baseline.median, baselineSpread: build.baseline.spread, allocationsPerOp: nil, memoryPerItem: memory)
     }
 }

@@ -158,7 +158,7 @@ enum FrameSuite {
         return [
             Measurement(
                 suite: "frame", operation: operation, size: pinCount, nsPerOp: timing[0].median, spread: timing[0].spread,
-                baseline: "the same with PROJ re-projection per frame", baselineNsPerOp: timing[1].median,
+                baseline: "the same with PROJ re-projection per frame", baselineNsPerOp: timing[1].median, baselineSpread: timing[1].spread,
                 allocationsPerOp: allocationsPerOp),
             Measurement(
                 suite: "frame", operation: operation, size: pinCount, nsPerOp: timing[0].median, spread: timing[0].spread,
@@ -206,7 +206,7 @@ enum FrameSuite {
         return Measurement(
             suite: "frame", operation: "gesture frame (trace event + place, bearing, insets)", size: pinCount,
             nsPerOp: result.library.median, spread: result.library.spread,
-            baseline: "the same event + a plain C loop", baselineNsPerOp: result.baselines[0].median,
+            baseline: "the same event + a plain C loop", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread,
             allocationsPerOp: result.allocationsPerOp)
     }
 
@@ -240,6 +240,6 @@ enum FrameSuite {
         return Measurement(
             suite: "frame", operation: "tile cover (phone, bearing 30, insets) + a pan", size: cover.tiles.count,
             nsPerOp: result.library.median, spread: result.library.spread,
-            baseline: "the pan alone", baselineNsPerOp: result.baselines[0].median, allocationsPerOp: result.allocationsPerOp)
+            baseline: "the pan alone", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread, allocationsPerOp: result.allocationsPerOp)
     }
 }

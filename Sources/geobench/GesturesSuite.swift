@@ -118,7 +118,7 @@ enum GesturesSuite {
         return Measurement(
             suite: "gestures", operation: "gesture frame at a bearing (pinch-rotate + re-place)", size: pinCount,
             nsPerOp: result.library.median, spread: result.library.spread,
-            baseline: "the same frame without bearing", baselineNsPerOp: result.baselines[0].median,
+            baseline: "the same frame without bearing", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread,
             allocationsPerOp: result.allocationsPerOp)
     }
 
@@ -147,7 +147,7 @@ enum GesturesSuite {
         return Measurement(
             suite: "gestures", operation: "fit the 10 km circle at bearing 45", size: 0,
             nsPerOp: result.library.median, spread: result.library.spread,
-            baseline: "the same fit at bearing 0", baselineNsPerOp: result.baselines[0].median,
+            baseline: "the same fit at bearing 0", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread,
             allocationsPerOp: result.allocationsPerOp)
     }
 
@@ -179,7 +179,7 @@ enum GesturesSuite {
         return Measurement(
             suite: "gestures", operation: "camera save + restore (JSON encode + decode)", size: 0,
             nsPerOp: result.library.median, spread: result.library.spread,
-            baseline: "camera from its degrees", baselineNsPerOp: result.baselines[0].median, allocationsPerOp: nil)
+            baseline: "camera from its degrees", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread, allocationsPerOp: nil)
     }
 
     /// The timed camera events. (A switch in the loop rather than a closure per event: a
@@ -233,7 +233,7 @@ enum GesturesSuite {
         return Measurement(
             suite: "gestures", operation: operation, size: 0,
             nsPerOp: result.library.median, spread: result.library.spread,
-            baseline: "PROJ project per event", baselineNsPerOp: result.baselines[0].median,
+            baseline: "PROJ project per event", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread,
             allocationsPerOp: result.allocationsPerOp)
     }
 
@@ -337,7 +337,7 @@ enum GesturesSuite {
             Measurement(
                 suite: "gestures", operation: operation, size: pinCount,
                 nsPerOp: result.library.median, spread: result.library.spread,
-                baseline: name, baselineNsPerOp: baseline.median, allocationsPerOp: result.allocationsPerOp)
+                baseline: name, baselineNsPerOp: baseline.median, baselineSpread: baseline.spread, allocationsPerOp: result.allocationsPerOp)
         }
     }
 

@@ -20,6 +20,9 @@ struct Measurement {
     var spread: Double
     var baseline: String?
     var baselineNsPerOp: Double?
+    /// The baseline's (max - min) / median over the same samples; nil where the baseline is not
+    /// timed (the 8.33 ms frame budget).
+    var baselineSpread: Double? = nil
     /// Heap allocations per operation on the measuring thread, where a suite counts them.
     var allocationsPerOp: Double?
     /// The median and 99th percentile of single operations timed one by one, in nanoseconds,
@@ -40,8 +43,10 @@ struct Measurement {
                     ("operation", .string(result.operation)),
                     ("size", .number(Double(result.size))),
                     ("nsPerOp", .number(result.nsPerOp)),
+                    ("spread", .number(result.spread)),
                     ("baseline", result.baseline.map(JSONValue.string) ?? .null),
                     ("baselineNsPerOp", optional(result.baselineNsPerOp)),
+                    ("baselineSpread", optional(result.baselineSpread)),
                     ("ratio", optional(result.ratio)),
                     ("allocationsPerOp", optional(result.allocationsPerOp)),
                 ]

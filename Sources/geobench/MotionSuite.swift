@@ -84,7 +84,7 @@ enum MotionSuite {
         let result = GesturesSuite.measure(samples: samples, library: library, baselines: [baseline])
         return Measurement(
             suite: "motion", operation: operation, size: 0, nsPerOp: result.library.median, spread: result.library.spread,
-            baseline: "a jump to a center, zoom and bearing", baselineNsPerOp: result.baselines[0].median,
+            baseline: "a jump to a center, zoom and bearing", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread,
             allocationsPerOp: result.allocationsPerOp)
     }
 
@@ -120,7 +120,7 @@ enum MotionSuite {
         let result = GesturesSuite.measure(samples: samples, library: library, baselines: [baseline])
         return Measurement(
             suite: "motion", operation: operation, size: 0, nsPerOp: result.library.median, spread: result.library.spread,
-            baseline: rotating ? "a pinch-rotate event" : "a pan event", baselineNsPerOp: result.baselines[0].median,
+            baseline: rotating ? "a pinch-rotate event" : "a pan event", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread,
             allocationsPerOp: result.allocationsPerOp)
     }
 

@@ -66,7 +66,7 @@ enum PinsSuite {
                 results.append(Measurement(
                     suite: "pins", operation: "batch projection (library)", size: size,
                     nsPerOp: timing[0].median, spread: timing[0].spread,
-                    baseline: name, baselineNsPerOp: baseline.median, allocationsPerOp: nil))
+                    baseline: name, baselineNsPerOp: baseline.median, baselineSpread: baseline.spread, allocationsPerOp: nil))
             }
         }
         results += try singleProjection(samples: samples, step: step, pipeline: pipeline, progress: progress)
@@ -131,7 +131,7 @@ enum PinsSuite {
             Measurement(
                 suite: "pins", operation: "single projection (library)", size: size,
                 nsPerOp: timing[0].median, spread: timing[0].spread,
-                baseline: name, baselineNsPerOp: baseline.median, allocationsPerOp: nil)
+                baseline: name, baselineNsPerOp: baseline.median, baselineSpread: baseline.spread, allocationsPerOp: nil)
         }
     }
 }

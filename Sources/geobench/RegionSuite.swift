@@ -37,7 +37,7 @@ enum RegionSuite {
             results.append(Measurement(
                 suite: "region", operation: "exact region, radius \(label)", size: size,
                 nsPerOp: timing.operation.median, spread: timing.operation.spread,
-                baseline: "naive 4-destination region", baselineNsPerOp: timing.baseline.median,
+                baseline: "naive 4-destination region", baselineNsPerOp: timing.baseline.median, baselineSpread: timing.baseline.spread,
                 allocationsPerOp: nil))
         }
         return results
