@@ -134,6 +134,33 @@ struct GestureSessionTests {
         #expect(isClose(now.x, end.x, within: 1e-6) && isClose(now.y, end.y, within: 1e-6), "the place is at \(now), the fingers at \(end)")
     }
 
+    @Test("A pinch sample, turning or not, whose previous centroid lies beyond a screen that shrank under the fingers is applied as a pan and then the pinch and turn about the new centroid (with a rotation it was accepted and moved nothing: a 2x spread after 1000 x 1000 became 300 x 300 left zoom 12)")
+    func pinchAfterTheScreenShrank() throws {
+        func play(rotation: Double?) throws -> (camera: MercatorCamera, applied: Bool) {
+            var camera = try MercatorCamera(
+                center: try Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 1000, heightPoints: 1000)
+            var session = PinchGestureSession()
+            let start = ScreenPoint(x: 900, y: 500), end = ScreenPoint(x: 250, y: 150)
+            if let rotation {
+                #expect(session.update(.began, scale: 1, rotationRadians: 0, centroid: start, timestamp: 0, camera: &camera))
+                camera.resize(widthPoints: 300, heightPoints: 300)
+                // (900, 500) is beyond x 600, the new screen's margin; (250, 150) is on it.
+                let applied = session.update(.changed, scale: 2, rotationRadians: rotation, centroid: end, timestamp: 0.1, camera: &camera)
+                return (camera, applied)
+            }
+            #expect(session.update(.began, scale: 1, centroid: start, timestamp: 0, camera: &camera))
+            camera.resize(widthPoints: 300, heightPoints: 300)
+            let applied = session.update(.changed, scale: 2, centroid: end, timestamp: 0.1, camera: &camera)
+            return (camera, applied)
+        }
+        let plain = try play(rotation: nil), flat = try play(rotation: 0), turning = try play(rotation: 0.2)
+        #expect(plain.applied && flat.applied && turning.applied)
+        #expect(isClose(plain.camera.zoom, 13, within: 1e-9), "zoom \(plain.camera.zoom)")
+        #expect(flat.camera == plain.camera)
+        #expect(isClose(turning.camera.zoom, 13, within: 1e-9), "zoom \(turning.camera.zoom)")
+        #expect(isClose(turning.camera.bearing, -0.2 * 180 / .pi, within: 1e-9), "bearing \(turning.camera.bearing)")
+    }
+
     @Test("A pan follows the cumulative translation: a tracked place moves by exactly the translation")
     func panFollowsTheFinger() throws {
         var camera = try Self.paris()

@@ -154,20 +154,7 @@ public struct PinchGestureSession: Hashable, Sendable {
         // not applied: the camera would ignore it.)
         let ratio = scale / previous.scale
         guard ratio.isFinite, ratio > 0 else { return false }
-        let dx = centroid.x - previous.centroid.x, dy = centroid.y - previous.centroid.y
-        if (try? camera.checkPinchRotate(scale: ratio, degrees: 0, anchor: previous.centroid, dx: dx, dy: dy)) != nil {
-            // One step, constrained once: the zoom by the ratio about the previous centroid
-            // and the centroid's move together (what a pan by the move followed by a pinch about
-            // the new centroid gives, but with no world-edge clamp in between: fingers moving
-            // toward the edge while spreading left the place 22.5 points from them, the view
-            // well inside the world, when the pan was clamped first).
-            camera.pinchRotate(scale: ratio, degrees: 0, anchor: previous.centroid, dx: dx, dy: dy)
-        } else {
-            // The previous centroid beyond this camera's margin (the screen shrank under the
-            // fingers): the pan and the pinch about the new centroid, each checked.
-            camera.pan(dx: dx, dy: dy)
-            camera.pinch(scale: ratio, anchor: centroid)
-        }
+        Self.step(scale: ratio, degrees: 0, from: previous.centroid, to: centroid, camera: &camera)
         last = (scale, centroid)
         lastTimestamp = timestamp
         record(phase, scale: scale, rotationRadians: 0, centroid: centroid, timestamp: timestamp)
@@ -237,9 +224,7 @@ public struct PinchGestureSession: Hashable, Sendable {
         // (A step whose scale change or turn overflows is not applied, as above.)
         let ratio = scale / previous.scale
         guard ratio.isFinite, ratio > 0, degrees.isFinite else { return false }
-        camera.pinchRotate(
-            scale: ratio, degrees: degrees, anchor: previous.centroid,
-            dx: centroid.x - previous.centroid.x, dy: centroid.y - previous.centroid.y)
+        Self.step(scale: ratio, degrees: degrees, from: previous.centroid, to: centroid, camera: &camera)
         last = (scale, centroid)
         lastRotation = rotationRadians
         lastTimestamp = timestamp
@@ -275,6 +260,34 @@ public struct PinchGestureSession: Hashable, Sendable {
         let applied = update(phase, scale: distance / start, centroid: centroid, timestamp: timestamp, camera: &camera)
         if !isActive { startDistance = nil }
         return applied
+    }
+
+    /// One sample's change applied to `camera`: a pinch by `ratio` and a turn by `degrees`
+    /// about the previous centroid, moved to the new one.
+    private static func step(
+        scale ratio: Double, degrees: Double, from previous: ScreenPoint, to centroid: ScreenPoint, camera: inout MercatorCamera
+    ) {
+        let dx = centroid.x - previous.x, dy = centroid.y - previous.y
+        if (try? camera.checkPinchRotate(scale: ratio, degrees: degrees, anchor: previous, dx: dx, dy: dy)) != nil {
+            // One step, constrained once: the zoom by the ratio and the turn about the previous
+            // centroid and the centroid's move together (what a pan by the move followed by a
+            // pinch about the new centroid gives, but with no world-edge clamp in between:
+            // fingers moving toward the edge while spreading left the place 22.5 points from
+            // them, the view well inside the world, when the pan was clamped first).
+            camera.pinchRotate(scale: ratio, degrees: degrees, anchor: previous, dx: dx, dy: dy)
+        } else {
+            // The previous centroid beyond this camera's margin (the screen shrank under the
+            // fingers): the pan, then the pinch and turn about the new centroid, each checked.
+            // (With a turn, the one step about the previous centroid was refused as a whole
+            // and the sample, applied, moved nothing: a 2x spread after the screen went from
+            // 1000 to 300 points left the zoom at 12.)
+            camera.pan(dx: dx, dy: dy)
+            if degrees == 0 {
+                camera.pinch(scale: ratio, anchor: centroid)
+            } else {
+                camera.pinchRotate(scale: ratio, degrees: degrees, anchor: centroid)
+            }
+        }
     }
 
     /// Whether a sample's time stamp may follow the last applied one: within a gesture it
