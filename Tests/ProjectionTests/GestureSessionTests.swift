@@ -411,6 +411,37 @@ struct GestureSessionTests {
         }
     }
 
+    @Test("Pinch and rotation recognizers together: a recognizer whose end was refused, beginning again while the other is idle, begins a new gesture; the place under the fingers stays under them (taken as the gesture going on, the place moved from (300, 700) to (500, 1300))")
+    func pinchAndRotationRefusedEnd() throws {
+        for pinch in [true, false] {
+            var camera = try Self.paris()
+            var session = PinchRotationGestureSession()
+            func sample(_ phase: GesturePhase, _ value: Double, _ centroid: ScreenPoint, _ t: Double) -> Bool {
+                pinch
+                    ? session.update(phase, pinchScale: value, centroid: centroid, timestamp: t, camera: &camera)
+                    : session.update(phase, rotationRadians: value, centroid: centroid, timestamp: t, camera: &camera)
+            }
+            let first = ScreenPoint(x: 100, y: 100)
+            #expect(sample(.began, pinch ? 1 : 0, first, 0))
+            #expect(sample(.changed, pinch ? 1.2 : 0.2, first, 0.1))
+            #expect(!sample(.ended, .nan, first, 0.2))
+            let (zoom, bearing) = (camera.zoom, camera.bearing)
+            let touch = ScreenPoint(x: 300, y: 700)
+            let place = try camera.mercatorPoint(at: touch)
+            #expect(sample(.began, pinch ? 1 : 0, touch, 5))
+            let now = camera.point(for: place)
+            #expect(isClose(now.x, touch.x, within: 1e-6) && isClose(now.y, touch.y, within: 1e-6), "the place is at \(now), the fingers at \(touch)")
+            #expect(isClose(camera.zoom, zoom, within: 1e-12) && isClose(camera.bearing, bearing, within: 1e-9))
+            #expect(sample(.changed, pinch ? 2 : 0.1, touch, 5.1))
+            if pinch {
+                #expect(isClose(camera.zoom, zoom + 1, within: 1e-9), "zoom \(camera.zoom), was \(zoom)")
+            } else {
+                #expect(isClose(MapBearing.wrapped(camera.bearing - bearing), -0.1 * 180 / .pi, within: 1e-9), "bearing \(camera.bearing), was \(bearing)")
+            }
+            #expect(sample(.ended, pinch ? 2 : 0.1, touch, 5.2) && !session.isActive)
+        }
+    }
+
     @Test("BAD_INPUTS row 34: pinch and rotation recognizers together: a recognizer that begins again within the gesture counts on from the gesture's value; one cancelled lets the other go on, the last cancelled ends the gesture without a release velocity; invalid samples change nothing")
     func pinchAndRotationRunsAndCancels() throws {
         var camera = try Self.paris()

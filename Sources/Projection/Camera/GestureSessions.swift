@@ -331,7 +331,8 @@ public struct PinchGestureSession: Hashable, Sendable {
 /// `began` and ends with the last one's `ended` (or `cancelled`); the gesture's scale is the
 /// pinch's, its rotation the rotation's, each kept at its last value while its recognizer is
 /// idle and counted on from there when it begins again; a new gesture starts from scale 1 and
-/// rotation 0. So the place under the fingers stays under them (to 1e-6 points), the zoom
+/// rotation 0 (a recognizer that begins again while the other is idle begins a new gesture,
+/// also when its own end was refused). So the place under the fingers stays under them (to 1e-6 points), the zoom
 /// changes by log2 of the pinch's scale and the bearing by minus its rotation, whichever
 /// recognizer reports first or last.
 ///
@@ -448,13 +449,18 @@ public struct PinchRotationGestureSession: Hashable, Sendable {
             self = next
             return true
         case .began:
-            if !isActive {
-                // A new gesture: nothing of the last one's values carries over.
+            // A new gesture unless the other recognizer is running: also when this one never
+            // ended (its `ended` was refused, as a centroid beyond a screen that shrank), which
+            // a recognizer does not do within a gesture. (Taken as the gesture going on, such a
+            // began moved the map by the centroid's distance from the last gesture's.)
+            let newGesture = !otherActive
+            if newGesture {
+                // Nothing of the last one's values carries over.
                 next.scale = 1
                 next.rotation = 0
             }
             if pinch { next.scaleBase = next.scale } else { next.rotationBase = next.rotation }
-            gesturePhase = isActive ? .changed : .began
+            gesturePhase = newGesture ? .began : .changed
         case .changed, .ended:
             guard wasActive else { return false }
             gesturePhase = phase == .ended && !otherActive ? .ended : .changed
