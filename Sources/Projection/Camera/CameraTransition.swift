@@ -111,8 +111,9 @@ public struct CameraTransition: Hashable, Sendable {
     /// The kind of motion.
     public enum Kind: Hashable, Sendable {
         /// Zoom linear in the eased fraction; the center linear in Web Mercator metres in the
-        /// eased fraction, the short way across +-180; the bearing the short way; insets
-        /// linear. `duration` in seconds, finite and >= 0 (MapLibre's `easeTo` default 0.5 s).
+        /// eased fraction, the short way across +-180 (within camera bounds wider than half the
+        /// world that do not hold the short way, the way inside them); the bearing the short
+        /// way; insets linear. `duration` in seconds, finite and >= 0 (MapLibre's `easeTo` default 0.5 s).
         case ease(duration: Double = 0.5, easing: Easing = .default)
         /// van Wijk and Nuij (2003), "Smooth and efficient zooming and panning", as MapLibre's
         /// `flyTo` uses it: `curve` is rho (MapLibre 1.42), `speed` V in screenfuls per second
@@ -147,8 +148,8 @@ public struct CameraTransition: Hashable, Sendable {
         case zoomAbout(anchorX: Double, anchorY: Double, easing: Easing)
     }
 
-    // The move, precomputed: start values and differences (easting the short way, bearing the
-    // short way).
+    // The move, precomputed: start values and differences (easting the short way or the way
+    // inside the camera bounds, bearing the short way).
     @usableFromInline let x0: Double
     @usableFromInline let y0: Double
     @usableFromInline let z0: Double
