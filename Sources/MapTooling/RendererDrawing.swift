@@ -29,12 +29,15 @@ public struct TileGridDrawing: Sendable {
     /// - Throws: As ``MercatorCamera/cover(tileSizePoints:rule:maximumTiles:into:)``.
     public init(camera: MercatorCamera, tileSizePoints: Double = MercatorCamera.defaultTileSizePoints, rule: TileZoomRule = .floor) throws(GeometryError) {
         let cover = try camera.tileCover(tileSizePoints: tileSizePoints, rule: rule)
-        tiles = cover.tiles.map { tile in
-            let c = camera.corners(of: tile)
-            return Tile(
+        var tiles: [Tile] = []
+        for tile in cover.tiles {
+            // (A cover's tiles have zooms 0 ... 30: corners(of:) does not throw for them.)
+            let c = try camera.corners(of: tile)
+            tiles.append(Tile(
                 tile: tile, corners: [c.northWest, c.northEast, c.southEast, c.southWest],
-                center: ScreenPoint(x: (c.northWest.x + c.southEast.x) / 2, y: (c.northWest.y + c.southEast.y) / 2))
+                center: ScreenPoint(x: (c.northWest.x + c.southEast.x) / 2, y: (c.northWest.y + c.southEast.y) / 2)))
         }
+        self.tiles = tiles
     }
 
     /// The grid as SVG elements (`<g id="tiles">`).

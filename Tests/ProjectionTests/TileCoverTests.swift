@@ -197,7 +197,7 @@ struct TileCoverTests {
         #expect(try wide.tileCover().tiles.allSatisfy { $0.x == 0 && $0.y == 0 })
     }
 
-    @Test("corners(of:): over 200 random cameras, each listed tile's corners are where the camera places them on the tile's copy, 256 2^(zoom - z) points apart, the north edge pointing east on screen; neighbours share corners exactly; on a screen wider than the world the copies of tile 0/0/0 stand one world apart (before, a renderer had no way to place a tile: point(for:) places on the copy nearest the center)")
+    @Test("BAD_INPUTS row 81: corners(of:): over 200 random cameras, each listed tile's corners are where the camera places them on the tile's copy, 256 2^(zoom - z) points apart, the north edge pointing east on screen; neighbours share corners exactly; on a screen wider than the world the copies of tile 0/0/0 stand one world apart (before, a renderer had no way to place a tile: point(for:) places on the copy nearest the center)")
     func tileCorners() throws {
         var random = SeededRandom(seed: 15)
         for _ in 0..<200 {
@@ -207,7 +207,7 @@ struct TileCoverTests {
             let (sinB, cosB) = MapBearing.sinCos(degrees: camera.bearing)
             let tolerance = 1e-6 * max(1, side)
             for tile in cover.tiles.prefix(40) {
-                let c = camera.corners(of: tile)
+                let c = try camera.corners(of: tile)
                 // The north-west corner is the Mercator point of the tile's corner on its copy,
                 // placed by the camera: on copy 0 (a west edge within the world) point(for:)
                 // places it there too.
@@ -223,19 +223,27 @@ struct TileCoverTests {
                                            (c.northWest, c.southWest, sinB, cosB), (c.northEast, c.southEast, sinB, cosB)] {
                     #expect(isClose(to.x - from.x, side * dx, within: tolerance) && isClose(to.y - from.y, side * dy, within: tolerance))
                 }
-                let east = camera.corners(of: MapTile(z: tile.z, x: tile.x + 1, y: tile.y, wrap: tile.wrap))
-                let south = camera.corners(of: MapTile(z: tile.z, x: tile.x, y: tile.y + 1, wrap: tile.wrap))
+                let east = try camera.corners(of: MapTile(z: tile.z, x: tile.x + 1, y: tile.y, wrap: tile.wrap))
+                let south = try camera.corners(of: MapTile(z: tile.z, x: tile.x, y: tile.y + 1, wrap: tile.wrap))
                 #expect(east.northWest == c.northEast && east.southWest == c.southEast)
                 #expect(south.northWest == c.southWest && south.northEast == c.southEast)
             }
         }
         let wide = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 0, widthPoints: 1_000, heightPoints: 256)
-        let zero = wide.corners(of: MapTile(z: 0, x: 0, y: 0))
+        let zero = try wide.corners(of: MapTile(z: 0, x: 0, y: 0))
         #expect(isClose(zero.northWest.x, 500 - 128, within: 1e-9) && isClose(zero.northWest.y, 0, within: 1e-9))
         for wrap in [-2, -1, 1, 2] {
-            let copy = wide.corners(of: MapTile(z: 0, x: 0, y: 0, wrap: wrap))
+            let copy = try wide.corners(of: MapTile(z: 0, x: 0, y: 0, wrap: wrap))
             #expect(isClose(copy.northWest.x, zero.northWest.x + 256 * Double(wrap), within: 1e-9) && copy.northWest.y == zero.northWest.y)
         }
+        // Zooms beyond MapTile's 0 ... 30 are refused (at 2 000 and -5 000 the corners were NaN);
+        // 30 itself, with the largest wrap, is finite.
+        for z in [31, -1, 2_000, -5_000] {
+            let error = #expect(throws: GeometryError.self) { try wide.corners(of: MapTile(z: z, x: 0, y: 0)) }
+            #expect(error?.description.contains("tile zoom") == true, "\(z)")
+        }
+        let far = try wide.corners(of: MapTile(z: 30, x: (1 << 30) - 1, y: (1 << 30) - 1, wrap: Int(Int32.max)))
+        #expect([far.northWest, far.northEast, far.southEast, far.southWest].allSatisfy { $0.x.isFinite && $0.y.isFinite })
     }
 
     @Test("with insets the first tile holds the focal point, not the screen's center")

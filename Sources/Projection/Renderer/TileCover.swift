@@ -155,9 +155,16 @@ extension MercatorCamera {
     /// camera places lies where the tile under it is drawn (to rounding, about 1e-9 points at
     /// zoom 12).
     ///
-    /// - Parameter tile: A tile (of any zoom; not checked).
+    /// - Parameter tile: A tile of zoom 0 ... 30 (its column and row are not checked: a tile
+    ///   beyond the world is drawn where it would be).
     /// - Returns: The north-west, north-east, south-east and south-west corners.
-    public func corners(of tile: MapTile) -> (northWest: ScreenPoint, northEast: ScreenPoint, southEast: ScreenPoint, southWest: ScreenPoint) {
+    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a tile zoom
+    ///   outside 0 ... 30 (`MapTile`'s own range; far outside it, at 2 000 or -5 000, the
+    ///   corners would not be finite).
+    public func corners(of tile: MapTile) throws(GeometryError) -> (northWest: ScreenPoint, northEast: ScreenPoint, southEast: ScreenPoint, southWest: ScreenPoint) {
+        guard (0...30).contains(tile.z) else {
+            throw .invalidRendererParameter(name: "tile zoom", value: Double(tile.z), expected: "an integer in 0 ... 30")
+        }
         let n = exp2(Double(tile.z))
         let world = WebMercator.worldWidthMeters
         // The focal point in tile units of the tile's zoom, and points per tile, as the cover
