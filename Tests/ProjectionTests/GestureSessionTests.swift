@@ -134,7 +134,7 @@ struct GestureSessionTests {
         #expect(isClose(now.x, end.x, within: 1e-6) && isClose(now.y, end.y, within: 1e-6), "the place is at \(now), the fingers at \(end)")
     }
 
-    @Test("A pinch sample, turning or not, whose previous centroid lies beyond a screen that shrank under the fingers is applied as a pan and then the pinch and turn about the new centroid (with a rotation it was accepted and moved nothing: a 2x spread after 1000 x 1000 became 300 x 300 left zoom 12)")
+    @Test("BAD_INPUTS row 34: A pinch sample, turning or not, whose previous centroid lies beyond a screen that shrank under the fingers is applied as a pan and then the pinch and turn about the new centroid (with a rotation it was accepted and moved nothing: a 2x spread after 1000 x 1000 became 300 x 300 left zoom 12)")
     func pinchAfterTheScreenShrank() throws {
         func play(rotation: Double?) throws -> (camera: MercatorCamera, applied: Bool) {
             var camera = try MercatorCamera(
@@ -411,7 +411,7 @@ struct GestureSessionTests {
         }
     }
 
-    @Test("Pinch and rotation recognizers together: a recognizer whose end was refused, beginning again while the other is idle, begins a new gesture; the place under the fingers stays under them (taken as the gesture going on, the place moved from (300, 700) to (500, 1300))")
+    @Test("BAD_INPUTS row 34: Pinch and rotation recognizers together: a recognizer whose end was refused, beginning again while the other is idle, begins a new gesture; the place under the fingers stays under them (taken as the gesture going on, the place moved from (300, 700) to (500, 1300))")
     func pinchAndRotationRefusedEnd() throws {
         for pinch in [true, false] {
             var camera = try Self.paris()
