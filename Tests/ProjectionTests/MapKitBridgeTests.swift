@@ -237,11 +237,13 @@ struct MapKitBridgeTests {
             let bounds = converted.bounds, view = camera.visibleBounds
             #expect(bounds.south <= view.south + 1e-9 && bounds.north >= view.north - 1e-9, "\(bounds) against \(view)")
         }
+        // A map view's region field by field, as an app has it from MKMapView.region.
+        let fromFields = MapKitRegion(center: circle.center, latitudeDelta: circle.span.latitudeDelta, longitudeDelta: circle.span.longitudeDelta)
+        let converted = try fromFields.coordinateRegion()
+        #expect(fromFields == region && converted == circle.region)
         for (latitude, longitude, name) in [(Double.nan, 1.0, "latitudeDelta"), (181, 1, "latitudeDelta"), (-1, 1, "latitudeDelta"),
                                             (1, 361, "longitudeDelta"), (1, .infinity, "longitudeDelta")] {
-            var bad = region
-            bad.latitudeDelta = latitude
-            bad.longitudeDelta = longitude
+            let bad = MapKitRegion(center: region.center, latitudeDelta: latitude, longitudeDelta: longitude)
             #expect {
                 _ = try bad.coordinateRegion()
             } throws: { error in

@@ -34,6 +34,18 @@ extension CLLocationCoordinate2D {
     }
 }
 
+extension MapKitRegion {
+    /// A map view's region (`MKMapView.region`), for ``coordinateRegion()`` and a camera's
+    /// `fit(.bounds(_:))`.
+    ///
+    /// - Throws: As `Coordinate(latitude:longitude:)` for a center that is not a coordinate.
+    public init(_ region: MKCoordinateRegion) throws(GeometryError) {
+        self.init(
+            center: try Coordinate(latitude: region.center.latitude, longitude: region.center.longitude),
+            latitudeDelta: region.span.latitudeDelta, longitudeDelta: region.span.longitudeDelta)
+    }
+}
+
 extension MKCoordinateRegion {
     /// The region the bridge computed (``MercatorCamera/mapKitRegion``).
     public init(_ region: MapKitRegion) {

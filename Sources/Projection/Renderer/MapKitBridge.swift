@@ -125,6 +125,19 @@ public struct MapKitRegion: Hashable, Sendable {
     public var latitudeDelta: Double
     /// The east-west span in degrees, in [0, 360].
     public var longitudeDelta: Double
+
+    /// A region from its values, taken as given (a map view's `region`, field by field):
+    /// ``coordinateRegion()`` checks the deltas.
+    ///
+    /// - Parameters:
+    ///   - center: The center.
+    ///   - latitudeDelta: The north-south span in degrees.
+    ///   - longitudeDelta: The east-west span in degrees.
+    public init(center: Coordinate, latitudeDelta: Double, longitudeDelta: Double) {
+        self.center = center
+        self.latitudeDelta = latitudeDelta
+        self.longitudeDelta = longitudeDelta
+    }
 }
 
 extension MapKitRegion {
