@@ -420,6 +420,51 @@ struct CameraTransitionTests {
         #expect(try CameraTransition(from: rotated, bearing: 0, kind: .fly()).durationSeconds == 0.5)
     }
 
+    @Test("fly: the arc stays above the lowest zoom the camera may show (MapLibre's reduced curve), so the center never sweeps a low zoom's distance at a higher one (1 432 points a frame)")
+    func flyAboveTheLowestZoom() throws {
+        // The largest move, in points at the higher of the two zooms, of the place at the
+        // focal point between consecutive frames at 60 Hz.
+        func largestFrameMove(_ transition: CameraTransition) -> Double {
+            var largest = 0.0
+            var previous = transition.start
+            for k in 1...Int((transition.durationSeconds * 60).rounded(.up)) {
+                let state = transition.state(atSeconds: Double(k) / 60)
+                let dx = WebMercator.wrappedEasting(state.centerMercator.x - previous.centerMercator.x)
+                let dy = state.centerMercator.y - previous.centerMercator.y
+                let scale = max(state.pointsPerMercatorMeter, previous.pointsPerMercatorMeter)
+                largest = max(largest, (dx * dx + dy * dy).squareRoot() * scale)
+                previous = state
+            }
+            return largest
+        }
+        // Paris to Tokyo at zoom 12 with a minimum zoom of 10: held at 10 while the path
+        // asked for 3, the center swept 1 432 points a frame; now about 131 (10 screenfuls a
+        // second at zoom 10, MapLibre's figure for this flight).
+        let limited = try MercatorCamera(
+            center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 400, heightPoints: 800,
+            limits: CameraZoomLimits(minimumZoom: 10, maximumZoom: 22))
+        let tokyo = try Coordinate(latitude: 35.68, longitude: 139.69)
+        let flight = try CameraTransition(from: limited, center: tokyo, zoom: 12, kind: .fly())
+        let move = largestFrameMove(flight)
+        #expect(move < 150, "\(move) points in one frame")
+        // The path's own lowest zoom: at most half a level below the minimum (both ends at
+        // zoom 12, two levels above it: a twentieth of a level).
+        let lowest = (1..<400).map { flight.pathSample(atFraction: Double($0) / 400).zoom }.min() ?? 0
+        #expect(lowest > 9.9 && lowest < 10, "lowest \(lowest)")
+        #expect(flight.state(atSeconds: flight.durationSeconds) == flight.target)
+        // Without the limit the arc is the published one (rho 1.42): the same flight on a
+        // camera with the default limits keeps its duration.
+        let free = try CameraTransition(
+            from: MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 400, heightPoints: 800),
+            center: tokyo, zoom: 12, kind: .fly())
+        #expect(isClose(
+            free.durationSeconds,
+            CameraTransition.flyDurationSeconds(
+                distancePoints: (free.dx * free.dx + free.dy * free.dy).squareRoot() * free.start.pointsPerMercatorMeter,
+                widthPoints: 800, zoomChange: 0), relative: 1e-12))
+        #expect(largestFrameMove(free) < 12)
+    }
+
     // MARK: - Insets
 
     @Test("insets are interpolated; the ends are exact")

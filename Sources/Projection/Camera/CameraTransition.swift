@@ -121,7 +121,9 @@ public struct CameraTransition: Hashable, Sendable {
         /// becomes an ease of that duration with the default easing. `easing` maps the time
         /// fraction to the path parameter s / S (linear: van Wijk's constant speed V; MapLibre
         /// applies its default easing here). Bearing and insets move linearly in the eased
-        /// fraction, the bearing the short way.
+        /// fraction, the bearing the short way. Where the arc would go below the lowest zoom
+        /// the camera may show (its minimum, the world's edge, the bounds), rho is reduced to
+        /// sqrt(2 wm / u1) as MapLibre does, wm the larger side at that zoom.
         case fly(curve: Double = 1.42, speed: Double = 1.2, maxDuration: Double? = nil, easing: Easing = .linear)
     }
 
@@ -309,7 +311,18 @@ public struct CameraTransition: Hashable, Sendable {
             let inset = start.effectiveInsets
             let w0 = max(start.widthPoints - inset.left - inset.right, start.heightPoints - inset.top - inset.bottom)
             let u1 = (dx * dx + dy * dy).squareRoot() * start.pointsPerMercatorMeter
-            var flyPath = Self.flyPath(distancePoints: u1, widthPoints: w0, zoomChange: dz, curve: curve, easing: easing)
+            // The arc stays above the lowest zoom the camera may show (its minimum, or what the
+            // world's edge and the bounds need), as MapLibre's flyTo does (maplibre-gl-js #7743):
+            // rho is reduced to sqrt(2 wm / u1), wm the larger side at that zoom in points at
+            // the start's scale, when the arc would go lower. Held at that zoom, the path went
+            // on moving the center at the lower zoom's pace: a flight from Paris to Tokyo at
+            // zoom 12 with a minimum zoom of 10 swept 1 432 points a frame at 60 Hz. (The apex
+            // may still lie up to half a level below it, where both ends are at it; that
+            // stretch is clamped.)
+            let lowestZoom = min(max(start.lowestShownZoom, target.lowestShownZoom), start.zoom, target.zoom)
+            let widestPoints = w0 * exp2(start.zoom - lowestZoom)
+            let rho = u1 > 0 ? min(curve, (2 * widestPoints / u1).squareRoot()) : curve
+            var flyPath = Self.flyPath(distancePoints: u1, widthPoints: w0, zoomChange: dz, curve: rho, easing: easing)
             var duration: Double
             var length = 0.0
             if case .fly(_, _, _, let flown, _) = flyPath {
