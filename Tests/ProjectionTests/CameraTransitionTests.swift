@@ -309,6 +309,17 @@ struct CameraTransitionTests {
             #expect(start.centerMercator.x == x0 && start.centerMercator.y == y0 && start.zoom == z0)
             #expect(transition.target.centerMercator.y == y1 && transition.target.zoom == z1)
             let duration = fixture[row, "duration"]
+            let u1 = (transition.dx * transition.dx + transition.dy * transition.dy).squareRoot() * start.pointsPerMercatorMeter
+            if u1 < 2e-6 && z1 == z0 {
+                // A move too small to show (a 1-ulp easting here) takes no time in a transition;
+                // the path's closed-form duration still agrees.
+                let w0 = max(start.widthPoints, start.heightPoints)
+                #expect(isClose(
+                    CameraTransition.flyDurationSeconds(distancePoints: u1, widthPoints: w0, zoomChange: 0), duration,
+                    within: 1e-9 * max(duration, 1e-12)), "row \(row)")
+                #expect(transition.durationSeconds == 0 && transition.state(atSeconds: 1e-300) == transition.target, "row \(row)")
+                continue
+            }
             #expect(isClose(transition.durationSeconds, duration, within: 1e-9 * max(duration, 1e-12)), "row \(row)")  // seconds, relative
             let t = fixture[row, "t"]
             let sample = transition.pathSample(atFraction: t / transition.durationSeconds)
@@ -463,6 +474,25 @@ struct CameraTransitionTests {
                 distancePoints: (free.dx * free.dx + free.dy * free.dy).squareRoot() * free.start.pointsPerMercatorMeter,
                 widthPoints: 800, zoomChange: 0), relative: 1e-12))
         #expect(largestFrameMove(free) < 12)
+    }
+
+    @Test("fly: a move too small to show (a coordinate read back through PROJ, a zoom 1e-9 levels away) with a turn eases the turn in 0.5 s as the same center does, not in one frame")
+    func flyInvisibleMoveTurns() throws {
+        let start = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 400, heightPoints: 800)
+        let center = start.center
+        for transition in [
+            try CameraTransition(from: start, center: Coordinate(latitude: center.latitude, longitude: center.longitude), bearing: 90, kind: .fly()),
+            try CameraTransition(from: start, zoom: 12 + 1e-9, bearing: 90, kind: .fly()),
+            try CameraTransition(from: start, center: start.centerMercator, bearing: 90, kind: .fly()),
+        ] {
+            // (Before: 1e-12 s, the 90 degrees in one frame.)
+            #expect(transition.durationSeconds == 0.5)
+            let first = transition.state(atSeconds: 1.0 / 60).bearing
+            #expect(first > 0 && first < 5, "first frame's bearing \(first)")
+            #expect(transition.state(atSeconds: 0.5) == transition.target)
+        }
+        // Without a turn such a move takes no time.
+        #expect(try CameraTransition(from: start, zoom: 12 + 1e-9, kind: .fly()).durationSeconds == 0)
     }
 
     // MARK: - Insets

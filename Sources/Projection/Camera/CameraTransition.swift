@@ -123,7 +123,9 @@ public struct CameraTransition: Hashable, Sendable {
         /// applies its default easing here). Bearing and insets move linearly in the eased
         /// fraction, the bearing the short way. Where the arc would go below the lowest zoom
         /// the camera may show (its minimum, the world's edge, the bounds), rho is reduced to
-        /// sqrt(2 wm / u1) as MapLibre does, wm the larger side at that zoom.
+        /// sqrt(2 wm / u1) as MapLibre does, wm the larger side at that zoom. A move too small
+        /// to show (the center under 2e-6 points, the larger side's change under 1e-6 points)
+        /// is no move: a bearing or insets change then eases in 0.5 s, as with none.
         case fly(curve: Double = 1.42, speed: Double = 1.2, maxDuration: Double? = nil, easing: Easing = .linear)
     }
 
@@ -322,7 +324,14 @@ public struct CameraTransition: Hashable, Sendable {
             let lowestZoom = min(max(start.lowestShownZoom, target.lowestShownZoom), start.zoom, target.zoom)
             let widestPoints = w0 * exp2(start.zoom - lowestZoom)
             let rho = u1 > 0 ? min(curve, (2 * widestPoints / u1).squareRoot()) : curve
-            var flyPath = Self.flyPath(distancePoints: u1, widthPoints: w0, zoomChange: dz, curve: rho, easing: easing)
+            // A move too small to show (MapLibre's thresholds: the center under 2e-6 points and
+            // the larger side's change under 1e-6 points) is no move: a bearing or insets
+            // change then eases in 0.5 s as when the center and the zoom are exactly kept.
+            // (A path of 1e-12 s turned the bearing in one frame: a fly to the current
+            // longitude, its latitude read back through PROJ, and bearing 90.)
+            let invisible = u1 < 2e-6 && abs(w0 * -expm1(-dz * M_LN2)) < 1e-6
+            var flyPath = invisible
+                ? nil : Self.flyPath(distancePoints: u1, widthPoints: w0, zoomChange: dz, curve: rho, easing: easing)
             var duration: Double
             var length = 0.0
             if case .fly(_, _, _, let flown, _) = flyPath {
