@@ -382,6 +382,31 @@ struct CameraInertiaTests {
         }
     }
 
+    @Test("a throw that rests whole worlds away (a phone at zoom 0: the world 800 points wide) glides its whole way: the duration is the half-point time, not 0")
+    func throwAcrossWholeWorlds() throws {
+        let camera = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 0, widthPoints: 400, heightPoints: 800)
+        #expect(isClose(camera.worldWidthPoints, 800, within: 1e-9))
+        let k = CameraInertia.Decay.normal.perSecond
+        // 1 602.3 points per second rest 800.35 points away: one world and 0.35 point. The
+        // wrapped difference read it as done at release (0 s, the map stopped dead).
+        var wrong: [Double] = []
+        for i in 0..<4000 {
+            let vx = 500 + Double(i) * 7.3
+            let inertia = try CameraInertia(from: camera, velocity: GestureVelocity(x: vx, y: 0))
+            let expected = log(vx / (0.5 * k)) / k
+            if !isClose(inertia.durationSeconds, expected, within: 1e-6 * expected) { wrong.append(vx) }
+        }
+        #expect(wrong.isEmpty, "wrong durations for \(wrong.count) speeds, first \(wrong.first ?? 0) points per second")
+        let inertia = try CameraInertia(from: camera, velocity: GestureVelocity(x: 1602.3, y: 0))
+        let place = try camera.mercatorPoint(at: camera.focalPoint)
+        let firstFrame = inertia.state(atSeconds: 1.0 / 60).point(for: place).x - camera.focalPoint.x
+        #expect(isClose(firstFrame, 1602.3 * -expm1(-k / 60) / k, within: 1e-6), "first frame moved \(firstFrame) points")
+        // The same with a turn and a zoom about a pinch center.
+        let turning = try CameraInertia(
+            from: camera, velocity: GestureVelocity(x: 1602.3, y: 0, zoomLevelsPerSecond: 0.5, degreesPerSecond: 10, anchor: ScreenPoint(x: 200, y: 400)))
+        #expect(turning.durationSeconds > 3, "\(turning.durationSeconds) s")
+    }
+
     @Test("the world's edge stops a throw on the edge: monotone, never past it, resting there")
     func edgeStops() throws {
         var random = SeededRandom(seed: 1322)

@@ -158,31 +158,30 @@ public struct CameraInertia: Hashable, Sendable {
         thrown.degreesPerSecond = min(max(velocity.degreesPerSecond, -decay.maximumDegreesPerSecond), decay.maximumDegreesPerSecond)
         self.velocity = thrown
         guard k.isFinite, !thrown.isZero else {
-            rest = camera
+            self.rest = camera
             durationSeconds = 0
             return
         }
-        rest = Self.moved(camera, velocity: thrown, anchor: anchor, by: 1 / k)
+        let rest = Self.moved(camera, velocity: thrown, anchor: anchor, by: 1 / k)
+        self.rest = rest
         // The remaining motion decreases with t: bisection for the time it falls under half a
         // point, between 0 and the time the unconstrained bound does (or rest is reached).
         var low = 0.0
         var high = max(Self.boundSeconds(velocity: thrown, camera: camera, anchor: anchor, k: k), 1 / k)
-        if Self.remainingPoints(Self.moved(camera, velocity: thrown, anchor: anchor, by: -expm1(-k * high) / k), rest: rest) >= 0.5 {
+        if Self.remainingPoints(atSeconds: high, start: camera, rest: rest, velocity: thrown, anchor: anchor, k: k) >= 0.5 {
             // Rounding at the edge of the bound: double it until it holds (a few steps at most).
             for _ in 0..<64 {
                 high *= 2
-                if Self.remainingPoints(Self.moved(camera, velocity: thrown, anchor: anchor, by: -expm1(-k * high) / k), rest: rest) < 0.5 {
-                    break
-                }
+                if Self.remainingPoints(atSeconds: high, start: camera, rest: rest, velocity: thrown, anchor: anchor, k: k) < 0.5 { break }
             }
         }
-        if Self.remainingPoints(camera, rest: rest) < 0.5 {
+        if Self.remainingPoints(atSeconds: 0, start: camera, rest: rest, velocity: thrown, anchor: anchor, k: k) < 0.5 {
             high = 0
         }
         for _ in 0..<64 where high - low > 1e-9 * max(high, 1e-9) {
             let mid = (low + high) / 2
-            let state = Self.moved(camera, velocity: thrown, anchor: anchor, by: -expm1(-k * mid) / k)
-            if Self.remainingPoints(state, rest: rest) < 0.5 { high = mid } else { low = mid }
+            let remaining = Self.remainingPoints(atSeconds: mid, start: camera, rest: rest, velocity: thrown, anchor: anchor, k: k)
+            if remaining < 0.5 { high = mid } else { low = mid }
         }
         durationSeconds = high
     }
@@ -230,19 +229,94 @@ public struct CameraInertia: Hashable, Sendable {
         return camera
     }
 
+    /// ``remainingPoints(_:rest:start:velocity:anchor:k:seconds:)`` for the state `seconds`
+    /// after the release.
+    static func remainingPoints(
+        atSeconds t: Double, start: MercatorCamera, rest: MercatorCamera, velocity: GestureVelocity, anchor: ScreenPoint, k: Double
+    ) -> Double {
+        let state = t > 0 ? moved(start, velocity: velocity, anchor: anchor, by: -expm1(-k * t) / k) : start
+        return remainingPoints(state, rest: rest, start: start, velocity: velocity, anchor: anchor, k: k, seconds: t)
+    }
+
     /// The largest distance, in points at the resting scale, between where the content at the
-    /// viewport's corners and focal point is in `state` and where it rests.
-    static func remainingPoints(_ state: MercatorCamera, rest: MercatorCamera) -> Double {
+    /// viewport's corners and focal point is in `state` (the motion `seconds` after the
+    /// release) and where it rests.
+    ///
+    /// Eastings repeat every world, so their difference is taken on the copy nearest the
+    /// unconstrained motion's own difference (nothing but camera bounds stops a move east or
+    /// west), or within bounds that limit the longitude, inside the box. (The difference
+    /// wrapped into half a world read a motion that rests whole worlds away as done: on a
+    /// phone at zoom 0, whose world is 800 points wide, a 1 602.3 points-per-second throw
+    /// rests 800.35 points away and lasted 0 s, the map stopping dead under the finger.)
+    static func remainingPoints(
+        _ state: MercatorCamera, rest: MercatorCamera, start: MercatorCamera, velocity: GestureVelocity, anchor: ScreenPoint,
+        k: Double, seconds: Double
+    ) -> Double {
         let w = state.widthPoints, h = state.heightPoints
         var largest = 0.0
-        // The four corners (k = 0 ... 3) and the focal point (k = 4), without an array.
-        for k in 0..<5 {
-            let point = k == 4 ? state.focalPoint : ScreenPoint(x: k & 1 == 0 ? 0 : w, y: k < 2 ? 0 : h)
+        let change = EastingChange(start: start, velocity: velocity, anchor: anchor, k: k, seconds: seconds)
+        // The four corners (i = 0 ... 3) and the focal point (i = 4), without an array.
+        for i in 0..<5 {
+            let point = i == 4 ? state.focalPoint : ScreenPoint(x: i & 1 == 0 ? 0 : w, y: i < 2 ? 0 : h)
             guard let now = try? state.mercatorPoint(at: point), let then = try? rest.mercatorPoint(at: point) else { continue }
-            let dx = WebMercator.wrappedEasting(now.x - then.x), dy = now.y - then.y
+            let dx: Double
+            if rest.boundsLimitLongitude {
+                dx = CameraTransition.eastingMove(from: then.x, to: now.x, bounds: rest.bounds)
+            } else {
+                let hint = change(point)
+                dx = hint + WebMercator.wrappedEasting(now.x - then.x - hint)
+            }
+            let dy = now.y - then.y
             largest = max(largest, (dx * dx + dy * dy).squareRoot() * rest.pointsPerMercatorMeter)
         }
         return largest
+    }
+
+    /// The easting at a screen point q in the motion's state `seconds` after the release minus
+    /// the easting there at rest, in Mercator metres, without any constraint (unwrapped): the
+    /// anchor's place ends under anchor + d (d the pan travelled) at the bearing and scale of
+    /// that time, so the place at q lies east(q - anchor - d) / s east of it. A pan alone:
+    /// east(v e^(-kt) / k) / s for every q, computed from the remaining factor itself.
+    struct EastingChange {
+        let now: (sin: Double, cos: Double, scale: Double, elapsed: Double)
+        let then: (sin: Double, cos: Double, scale: Double, elapsed: Double)
+        let velocity: GestureVelocity
+        let anchor: ScreenPoint
+        /// The change for a pan alone (the same bearing and scale at both times), else nil.
+        let pan: Double?
+
+        init(start: MercatorCamera, velocity: GestureVelocity, anchor: ScreenPoint, k: Double, seconds: Double) {
+            func frame(_ elapsed: Double) -> (sin: Double, cos: Double, scale: Double, elapsed: Double) {
+                let levels = min(max(velocity.zoomLevelsPerSecond * elapsed, -largestZoomThrowLevels), largestZoomThrowLevels)
+                let zoom = min(max(start.zoom + levels, start.lowestShownZoom), start.limits.maximumZoom)
+                let turn = MapBearing.sinCos(degrees: MapBearing.wrapped(start.bearing - velocity.degreesPerSecond * elapsed))
+                return (turn.sin, turn.cos, MercatorCamera.pointsPerMercatorMeter(zoom: zoom), elapsed)
+            }
+            now = frame(seconds > 0 ? -expm1(-k * seconds) / k : 0)
+            then = frame(1 / k)
+            self.velocity = velocity
+            self.anchor = anchor
+            if now.sin == then.sin && now.cos == then.cos && now.scale == then.scale {
+                // The pan that remains, v e^(-kt) / k, moves every place alike.
+                let left = seconds > 0 ? exp(-k * seconds) / k : 1 / k
+                let (east, _) = MapBearing.unrotated(velocity.x * left, velocity.y * left, sin: now.sin, cos: now.cos)
+                pan = east / now.scale
+            } else {
+                pan = nil
+            }
+        }
+
+        /// The change at screen point `q` (0 where it is not finite).
+        func callAsFunction(_ q: ScreenPoint) -> Double {
+            if let pan { return pan.isFinite ? pan : 0 }
+            func easting(_ f: (sin: Double, cos: Double, scale: Double, elapsed: Double)) -> Double {
+                let (east, _) = MapBearing.unrotated(
+                    q.x - anchor.x - velocity.x * f.elapsed, q.y - anchor.y - velocity.y * f.elapsed, sin: f.sin, cos: f.cos)
+                return east / f.scale
+            }
+            let change = easting(now) - easting(then)
+            return change.isFinite ? change : 0
+        }
     }
 
     /// A time by which the unconstrained remaining motion is under half a point: the pan
