@@ -347,6 +347,40 @@ struct PinClusterUpdateTests {
         }
     }
 
+    @Test("pets of a crowd at one address changed one at a time: the children of the clusters made again are dropped once they outnumber the live ones, without renumbering a node")
+    func crowdChildrenStayBounded() throws {
+        var random = SeededRandom(seed: 1_517)
+        let address = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        let crowd = 2_000
+        var pins = ClusterKit.city(2_000, &random)
+        pins += (0..<crowd).map { ClusterPin(id: "crowd\(10_000 + $0)", point: address, category: .missing) }
+        var index = try PinClusterIndex(pins: pins)
+        var current = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+        // (A pin far from the crowd: its item answers across every update that leaves it.)
+        let far = try #require(pins[..<2_000].max { hypot($0.point.x - address.x, $0.point.y - address.y) < hypot($1.point.x - address.x, $1.point.y - address.y) })
+        var farItem = try index.item(containing: far.id, atLevel: index.maximumZoom + 1)
+        var most = 0
+        for k in 0..<150 {
+            let pet = "crowd\(10_001 + k)"
+            let pin = ClusterPin(id: pet, point: address, category: .found)
+            try index.update(upserting: [pin])
+            current[pet] = pin
+            // (Every live node but those of level 0 is the child of exactly one live cluster.)
+            var live = 0
+            for j in 0..<index.nodes.nodeCount where index.nodes.lo[j] != PinClusterIndex.Nodes.dead { live += Int(index.nodes.childCount[j]) }
+            #expect(live == index.nodes.nodeCount - index.deadNodes - index.levelItems[0])
+            most = max(most, index.nodes.children.count - live)
+            // (A compaction of the nodes renumbers them: the item is then found again.)
+            if index.deadNodes == 0 { farItem = try index.item(containing: far.id, atLevel: index.maximumZoom + 1) }
+            #expect(try index.pinIDs(of: farItem) == [far.id])
+        }
+        // (Before, each update appended the crowd's 2 000 children and none was dropped before
+        // the dead nodes outnumbered the live ones: 300 000 children of dead clusters here.)
+        #expect(most <= index.nodes.nodeCount + 4_096, "\(most) children of dead clusters")
+        #expect(Self.inconsistency(index) == nil)
+        #expect(index == (try PinClusterIndex(pins: Array(current.values))))
+    }
+
     @Test("items added in one grid cell (9 mm) by an update keep the neighbour index's ties by node")
     func tiesInOneCell() throws {
         // At a radius of 0.01 points, level 22 separates pins a millimetre apart, which share

@@ -300,10 +300,42 @@ extension PinClusterIndex {
         updateScratch?.scratch = pass.finish()
         pass = UpdatePass(index: PinClusterIndex.empty, scratch: UpdateScratch())
         for g in groups.indices { groups[g].consolidate(nodes) }
-        // Compacted once more nodes are dead than alive.
+        // Compacted once more nodes are dead than alive; else the children of the dead
+        // clusters dropped once they outnumber the live ones (a cluster made again for one of
+        // its members changed appends all its children: a crowd of thousands at one address
+        // appends thousands an update while a node or two dies).
         if deadNodes > nodes.nodeCount - deadNodes {
             compact()
+        } else if nodes.children.count - liveChildren > liveChildren + Self.childSlack {
+            compactChildren()
         }
+    }
+
+    /// The children of live clusters: every live node but those of level 0 is the child of
+    /// exactly one live cluster.
+    var liveChildren: Int { nodes.nodeCount - deadNodes - levelItems[0] }
+
+    /// How many children of dead clusters are kept beyond as many as the live ones.
+    static let childSlack = 4_096
+
+    /// Drops the children of dead clusters: each live cluster's run moved down in place (the
+    /// runs are in the order of the nodes, appended with their clusters), a dead cluster left
+    /// with none. No node is renumbered, so every item answers as before.
+    mutating func compactChildren() {
+        var next = 0
+        for j in 0..<nodes.nodeCount {
+            let from = Int(nodes.childStart[j]), count = Int(nodes.childCount[j])
+            nodes.childStart[j] = Int32(next)
+            guard nodes.lo[j] != Nodes.dead else {
+                nodes.childCount[j] = 0
+                continue
+            }
+            if from != next {
+                for c in 0..<count { nodes.children[next + c] = nodes.children[from + c] }
+            }
+            next += count
+        }
+        nodes.children.removeLast(nodes.children.count - next)
     }
 
     /// The index built from its pins after an update: the pins at `leavingPlaces` of the ids'
