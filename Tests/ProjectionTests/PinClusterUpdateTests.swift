@@ -381,6 +381,36 @@ struct PinClusterUpdateTests {
         #expect(index == (try PinClusterIndex(pins: Array(current.values))))
     }
 
+    @Test("a group of more than 8 pets at one address made again at each change of one pet: the list of groups on a spiral keeps no more than the live ones, and queries answer as a rebuild's")
+    func spiralGroupsStayListedOnce() throws {
+        var random = SeededRandom(seed: 1_518)
+        let address = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        var pins = ClusterKit.city(500, &random)
+        pins += (0..<20).map { ClusterPin(id: "crowd\(10 + $0)", point: address, category: .missing) }
+        var index = try PinClusterIndex(pins: pins)
+        var current = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+        for k in 0..<100 {
+            let pet = "crowd\(11 + k % 19)"
+            let pin = ClusterPin(id: pet, point: address, category: k % 38 < 19 ? .found : .missing)
+            try index.update(upserting: [pin])
+            current[pet] = pin
+            let listed = index.spiralGroups.filter { index.nodes.lo[Int($0)] != PinClusterIndex.Nodes.dead }
+            // (Before, each update left the group it made again listed: 100 entries here.)
+            #expect(index.spiralGroups.count == listed.count, "\(index.spiralGroups.count) listed, \(listed.count) live")
+        }
+        let rebuilt = try PinClusterIndex(pins: Array(current.values))
+        #expect(index == rebuilt)
+        var shown: [PlacedClusterItem] = [], expected: [PlacedClusterItem] = []
+        for zoom in [12.5, 16.2, 22.0] {
+            try index.items(center: address, zoom: zoom, widthPoints: 390, heightPoints: 844, into: &shown)
+            try rebuilt.items(center: address, zoom: zoom, widthPoints: 390, heightPoints: 844, into: &expected)
+            var got: [String] = [], want: [String] = []
+            for placed in shown { got.append(try index.smallestPinID(of: placed.item) + " \(placed.item.count)") }
+            for placed in expected { want.append(try rebuilt.smallestPinID(of: placed.item) + " \(placed.item.count)") }
+            #expect(got == want, "zoom \(zoom)")
+        }
+    }
+
     @Test("items added in one grid cell (9 mm) by an update keep the neighbour index's ties by node")
     func tiesInOneCell() throws {
         // At a radius of 0.01 points, level 22 separates pins a millimetre apart, which share

@@ -126,7 +126,8 @@ public struct PinClusterIndex: Sendable {
     /// far as a circle of 8 reaches (57.5 points), so that one large group (a shelter's 1 000
     /// pets at its address reach 858 points) does not widen every query of its levels.
     /// Exact after a build or a compaction; an update adds the ones it makes, and those
-    /// whose node ends stay until the next compaction (a query reads only nodes on its level).
+    /// whose node ends stay until an update adds another or the index is compacted (a query
+    /// reads only nodes on its level).
     var spiralGroups: [Int32] = []
     /// The most pins of a group laid out on a circle.
     static let circleGroupLimit: Int32 = 8
@@ -152,7 +153,13 @@ public struct PinClusterIndex: Sendable {
                 spirals = true
             }
         }
-        if spirals { spiralGroups.sort { nodes.x[Int($0)] != nodes.x[Int($1)] ? nodes.x[Int($0)] < nodes.x[Int($1)] : $0 < $1 } }
+        if spirals {
+            // (The groups that ended are dropped as others are listed: a crowd at one address
+            // made again at each change of one of its pets listed one more at its easting,
+            // each read by every query reaching it until the index was compacted.)
+            spiralGroups.removeAll { nodes.lo[Int($0)] == Nodes.dead }
+            spiralGroups.sort { nodes.x[Int($0)] != nodes.x[Int($1)] ? nodes.x[Int($0)] < nodes.x[Int($1)] : $0 < $1 }
+        }
         guard raised else { return }
         // (Levels mostly share their largest group: its reach computed once.)
         var reach: (count: Int32, points: Double) = (0, 0)
