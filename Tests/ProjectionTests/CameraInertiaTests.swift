@@ -382,7 +382,7 @@ struct CameraInertiaTests {
         }
     }
 
-    @Test("a throw that rests whole worlds away (a phone at zoom 0: the world 800 points wide) glides its whole way: the duration is the half-point time, not 0")
+    @Test("BAD_INPUTS row 77: a throw that rests whole worlds away (a phone at zoom 0: the world 800 points wide) glides its whole way: the duration is the half-point time, not 0")
     func throwAcrossWholeWorlds() throws {
         let camera = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 0, widthPoints: 400, heightPoints: 800)
         #expect(isClose(camera.worldWidthPoints, 800, within: 1e-9))

@@ -431,7 +431,7 @@ struct CameraTransitionTests {
         #expect(try CameraTransition(from: rotated, bearing: 0, kind: .fly()).durationSeconds == 0.5)
     }
 
-    @Test("fly: the arc stays above the lowest zoom the camera may show (MapLibre's reduced curve), so the center never sweeps a low zoom's distance at a higher one (1 432 points a frame)")
+    @Test("BAD_INPUTS row 104: fly: the arc stays above the lowest zoom the camera may show (MapLibre's reduced curve), so the center never sweeps a low zoom's distance at a higher one (1 432 points a frame)")
     func flyAboveTheLowestZoom() throws {
         // The largest move, in points at the higher of the two zooms, of the place at the
         // focal point between consecutive frames at 60 Hz.
@@ -476,7 +476,7 @@ struct CameraTransitionTests {
         #expect(largestFrameMove(free) < 12)
     }
 
-    @Test("fly: a move too small to show (a coordinate read back through PROJ, a zoom 1e-9 levels away) with a turn eases the turn in 0.5 s as the same center does, not in one frame")
+    @Test("BAD_INPUTS row 74: fly: a move too small to show (a coordinate read back through PROJ, a zoom 1e-9 levels away) with a turn eases the turn in 0.5 s as the same center does, not in one frame")
     func flyInvisibleMoveTurns() throws {
         let start = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 400, heightPoints: 800)
         let center = start.center

@@ -347,7 +347,7 @@ struct PinClusterUpdateTests {
         }
     }
 
-    @Test("pets of a crowd at one address changed one at a time: the children of the clusters made again are dropped once they outnumber the live ones, without renumbering a node")
+    @Test("BAD_INPUTS row 105: pets of a crowd at one address changed one at a time: the children of the clusters made again are dropped once they outnumber the live ones, without renumbering a node")
     func crowdChildrenStayBounded() throws {
         var random = SeededRandom(seed: 1_517)
         let address = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
@@ -381,7 +381,7 @@ struct PinClusterUpdateTests {
         #expect(index == (try PinClusterIndex(pins: Array(current.values))))
     }
 
-    @Test("a group of more than 8 pets at one address made again at each change of one pet: the list of groups on a spiral keeps no more than the live ones, and queries answer as a rebuild's")
+    @Test("BAD_INPUTS row 105: a group of more than 8 pets at one address made again at each change of one pet: the list of groups on a spiral keeps no more than the live ones, and queries answer as a rebuild's")
     func spiralGroupsStayListedOnce() throws {
         var random = SeededRandom(seed: 1_518)
         let address = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
