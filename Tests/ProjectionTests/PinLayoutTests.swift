@@ -14,6 +14,35 @@ struct PinLayoutTests {
         return try PreviewFrame(circle: .userVicinity(around: user), widthPoints: 390)
     }
 
+    @Test("An unknown status that looks like MISSING shows its invisible characters; escapes never reach a terminal; long ones are cut")
+    func unknownStatusDescriptionShowsInvisibles() throws {
+        let statuses = [
+            "MISSING\u{200B}", "\u{00A0}MISSING", "FOUND\u{3000}", "MIS\u{00AD}SING", "\u{202E}GNISSIM",
+            "\u{1B}[2J\u{1B}]0;x\u{07}", "MISSING\r\n", "\u{FEFF}FOUND", "LOST\u{2028}", "a\\u{200B}",
+        ]
+        let announcements = statuses.enumerated().map { Announcement(id: "\($0.offset)", status: $0.element, latitude: 48.86, longitude: 2.35) }
+        let layout = PinLayout(announcements: announcements, frame: try Self.frame())
+        #expect(layout.pins.isEmpty)
+        let shown = layout.skipped.map(\.reason.description)
+        #expect(shown == [
+            "unknown status 'MISSING\\u{200B}'", "unknown status '\\u{A0}MISSING'", "unknown status 'FOUND\\u{3000}'",
+            "unknown status 'MIS\\u{AD}SING'", "unknown status '\\u{202E}GNISSIM'",
+            "unknown status '\\u{1B}[2J\\u{1B}]0;x\\u{7}'", "unknown status 'MISSING\\u{D}\\u{A}'",
+            "unknown status '\\u{FEFF}FOUND'", "unknown status 'LOST\\u{2028}'", "unknown status 'a\\\\u{200B}'",
+        ])
+        // The reason itself keeps the value as sent.
+        #expect(layout.skipped[0].reason == .unknownStatus("MISSING\u{200B}"))
+        // A 10 MB status: a message of at most a few hundred bytes, with the status's size.
+        let long = String(repeating: "\u{1B}", count: 10_000_000)
+        let description = SkipReason.unknownStatus(long).description
+        #expect(description.utf8.count < 200)
+        #expect(description.hasSuffix("…' (10000000 bytes)"))
+        #expect(!description.unicodeScalars.contains("\u{1B}"))
+        #expect(SkipReason.unknownStatus("LOST").description == "unknown status 'LOST'")
+        #expect(SkipReason.unknownStatus(String(repeating: "x", count: 64)).description == "unknown status '\(String(repeating: "x", count: 64))'")
+        #expect(SkipReason.unknownStatus(String(repeating: "x", count: 65)).description == "unknown status '\(String(repeating: "x", count: 63))…' (65 bytes)")
+    }
+
     @Test("BAD_INPUTS row 18: CLOSED, unknown status, missing or invalid coordinate are skipped with that reason")
     func row18Skipped() throws {
         let announcements = [

@@ -4,7 +4,8 @@ import GeoMath
 public enum SkipReason: Hashable, Sendable, CustomStringConvertible {
     /// The announcement is closed.
     case closed
-    /// The status is none of MISSING, FOUND, CLOSED (the value as sent).
+    /// The status is none of MISSING, FOUND, CLOSED (the value as sent; ``description`` shows
+    /// it with its invisible characters escaped, see ``statusQuoteLimit``).
     case unknownStatus(String)
     /// The announcement has no last-seen latitude or longitude.
     case missingCoordinate
@@ -17,13 +18,44 @@ public enum SkipReason: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .closed: return "status CLOSED"
-        case .unknownStatus(let status): return "unknown status '\(status)'"
+        case .unknownStatus(let status): return "unknown status \(Self.quoted(status))"
         case .missingCoordinate: return "missing coordinate"
         case .invalidCoordinate(let error): return "invalid coordinate: \(error.description)"
         case .longitudeBeyondOneTurn(let longitude):
             let range = PinEligibility.wrappedLongitudeRange
             return "invalid coordinate: longitude \(longitude) is more than one turn past the antimeridian: expected degrees in [\(range.lowerBound), \(range.upperBound)], which are wrapped into [-180, 180)"
         }
+    }
+
+    /// The most characters of an unknown status that ``description`` shows between its quotes,
+    /// counted after escaping; a longer one is cut to its start and `…`, its length in UTF-8
+    /// bytes after the closing quote: `'AAAA…' (10000000 bytes)`.
+    public static let statusQuoteLimit = 64
+
+    /// `status` between single quotes, every scalar a reader could not see or tell from another
+    /// escaped as `\u{X}` (X its hexadecimal code): controls (Cc), format characters (Cf: the
+    /// zero-width space, bidirectional marks and overrides, the byte order mark), line and
+    /// paragraph separators, and every space but U+0020 (no-break, ideographic, en spaces); a
+    /// backslash as `\\`. So `"MISSING\u{200B}"` reads `unknown status 'MISSING\u{200B}'`,
+    /// not a MISSING that looks accepted, and an escape sequence never reaches a terminal.
+    static func quoted(_ status: String) -> String {
+        var shown = "", width = 0, cutAt: String.Index? = nil
+        for scalar in status.unicodeScalars {
+            let piece: String
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                piece = "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            case .spaceSeparator where scalar != " ":
+                piece = "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                piece = scalar == "\\" ? "\\\\" : String(scalar)
+            }
+            if cutAt == nil, width + piece.count > statusQuoteLimit - 1 { cutAt = shown.endIndex }
+            width += piece.count
+            if width > statusQuoteLimit, let cutAt { return "'\(shown[..<cutAt])…' (\(status.utf8.count) bytes)" }
+            shown += piece
+        }
+        return "'\(shown)'"
     }
 }
 
