@@ -67,58 +67,12 @@ public enum AnnouncementCSVError: Error, Hashable, Sendable, CustomStringConvert
     /// U+2066-U+2069) and the byte order mark U+FEFF. A backslash is shown as `\\`, so an escape
     /// can never be mistaken for input that spells one.
     static func quoted(_ text: String) -> String {
-        let (shown, cut) = excerpt(text)
-        return cut ? "'\(shown)…' (\(text.utf8.count) bytes)" : "'\(shown)'"
+        QuotedText.quoted(text, limit: quoteLimit, escaping: TerminalText.needsEscape)
     }
 
     private static func shown(_ column: String) -> String {
-        let (shown, cut) = excerpt(column)
+        let (shown, cut) = QuotedText.excerpt(column, limit: quoteLimit, escaping: TerminalText.needsEscape)
         return cut ? "\(shown)…" : shown
-    }
-
-    /// The escaped text, at most ``quoteLimit`` characters including the `…` that a cut text
-    /// gets, and whether it was cut. Stops reading at the cut, however long the text.
-    private static func excerpt(_ text: String) -> (shown: String, cut: Bool) {
-        var shown = ""
-        var width = 0
-        var prefixEnd: String.Index? = nil
-        for scalar in text.unicodeScalars {
-            let piece = escaped(scalar)
-            if width + piece.width > quoteLimit - 1, prefixEnd == nil { prefixEnd = shown.endIndex }
-            width += piece.width
-            if width > quoteLimit { return (String(shown[..<prefixEnd!]), true) }
-            piece.append(to: &shown)
-        }
-        return (shown, false)
-    }
-
-    /// One scalar as shown: itself, `\\`, or `\u{X}`.
-    private static func escaped(_ scalar: Unicode.Scalar) -> ShownScalar {
-        if scalar == "\\" { return .backslash }
-        return TerminalText.needsEscape(scalar) ? .escape(scalar) : .plain(scalar)
-    }
-
-    private enum ShownScalar {
-        case plain(Unicode.Scalar)
-        case backslash
-        case escape(Unicode.Scalar)
-
-        /// Its length in the message, in characters.
-        var width: Int {
-            switch self {
-            case .plain: 1
-            case .backslash: 2
-            case .escape(let scalar): 4 + String(scalar.value, radix: 16).count
-            }
-        }
-
-        func append(to text: inout String) {
-            switch self {
-            case .plain(let scalar): text.unicodeScalars.append(scalar)
-            case .backslash: text += "\\\\"
-            case .escape(let scalar): text += TerminalText.escaped(scalar)
-            }
-        }
     }
 }
 

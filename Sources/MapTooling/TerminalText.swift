@@ -1,3 +1,5 @@
+import Projection
+
 /// What the tooling's error messages must not copy to a terminal as is: the one rule behind the
 /// announcements CSV's quoted fields, the paths in file errors and every line `geobench` writes
 /// to stderr.
@@ -20,7 +22,7 @@ public enum TerminalText {
     /// hexadecimal (`\u{1B}`). The one spelling of the CSV's fields, the file errors' paths
     /// and ``shown(_:)``.
     static func escaped(_ scalar: Unicode.Scalar) -> String {
-        "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        QuotedText.escape(scalar)
     }
 
     /// `text` with every scalar that ``needsEscape(_:)`` shown as `\u{X}` (hexadecimal, upper

@@ -39,23 +39,13 @@ public enum SkipReason: Hashable, Sendable, CustomStringConvertible {
     /// backslash as `\\`. So `"MISSING\u{200B}"` reads `unknown status 'MISSING\u{200B}'`,
     /// not a MISSING that looks accepted, and an escape sequence never reaches a terminal.
     static func quoted(_ status: String) -> String {
-        var shown = "", width = 0, cutAt: String.Index? = nil
-        for scalar in status.unicodeScalars {
-            let piece: String
+        QuotedText.quoted(status, limit: statusQuoteLimit) { scalar in
             switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator:
-                piece = "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            case .spaceSeparator where scalar != " ":
-                piece = "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default:
-                piece = scalar == "\\" ? "\\\\" : String(scalar)
+            case .control, .format, .lineSeparator, .paragraphSeparator: true
+            case .spaceSeparator: scalar != " "
+            default: false
             }
-            if cutAt == nil, width + piece.count > statusQuoteLimit - 1 { cutAt = shown.endIndex }
-            width += piece.count
-            if width > statusQuoteLimit, let cutAt { return "'\(shown[..<cutAt])…' (\(status.utf8.count) bytes)" }
-            shown += piece
         }
-        return "'\(shown)'"
     }
 }
 
