@@ -64,7 +64,7 @@ struct ScaleBarTests {
             let metersPerPoint = exp2(random.uniform() * 40 - 15), width = 1 + random.uniform() * 500
             let units = random.pick(ScaleBarUnits.allCases)
             let bar = try ScaleBar(metersPerPoint: metersPerPoint, maximumWidthPoints: width, units: units)
-            #expect(bar.widthPoints <= width * (1 + 1e-12) && bar.lengthMeters > 0)
+            #expect(bar.widthPoints <= width && bar.lengthMeters > 0)
             let parts = bar.label.split(separator: " ")
             let value = try #require(Double(String(parts[0]))), unit = try #require(unitMeters[String(parts[1])])
             #expect(isClose(value * unit, bar.lengthMeters, relative: 1e-12), "\(bar)")
@@ -80,6 +80,39 @@ struct ScaleBarTests {
             let next = value * (digits == "2" ? 2.5 : 2)
             #expect(next * unit / metersPerPoint > width * (1 - 1e-12), "\(metersPerPoint) m/pt, \(width) pt: \(bar.label)")
         }
+    }
+
+    @Test("a bar exactly at the limit fits with no tolerance: 10 m at 0.1.nextDown metres a point was 100.00000000000001 points of a 100-point maximum; the longest length whose bar fits is taken instead, in its own unit")
+    func fitsWithoutTolerance() throws {
+        let tight = try ScaleBar(metersPerPoint: 0.1.nextDown, maximumWidthPoints: 100)
+        #expect(tight.label == "5 m" && tight.widthPoints <= 100)
+        // 3 x 3333.333333333333 rounds to 10 000: 10 km would be 3.0000000000000004 points of 3.
+        let third = try ScaleBar(metersPerPoint: 3_333.333333333333, maximumWidthPoints: 3)
+        #expect(third.label == "5 km" && third.widthPoints <= 3)
+        // An exact fit still fits.
+        let exact = try ScaleBar(metersPerPoint: 10, maximumWidthPoints: 100)
+        #expect(exact.label == "1 km" && exact.widthPoints == 100)
+        // Every nice length over widths of 0.001 to 1 000 000 points, at the scale that fits it
+        // exactly and a last bit either side: the bar never exceeds the width.
+        var checked = 0
+        for units in ScaleBarUnits.allCases {
+            for exponent in -9...12 {
+                for mantissa in [1.0, 2, 5] {
+                    for unit in [1.0, 1_000, 0.3048, 1_609.344] {
+                        for width in [1e-3, 0.3, 1, 3, 7, 60, 99, 100, 137, 333, 512, 1_000, 1e6] {
+                            let exactScale = mantissa * pow(10, Double(exponent)) * unit / width
+                            for metersPerPoint in [exactScale, exactScale.nextUp, exactScale.nextDown]
+                            where ScaleBar.metersPerPointRange.contains(metersPerPoint) {
+                                let bar = try ScaleBar(metersPerPoint: metersPerPoint, maximumWidthPoints: width, units: units)
+                                #expect(bar.widthPoints <= width, "\(metersPerPoint) m/pt, \(width) pt: \(bar.label) is \(bar.widthPoints) pt")
+                                checked += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 15_000)
     }
 
     @Test("BAD_INPUTS row 82: bad values throw typed errors: widths 0, -1, NaN, infinity, 2e6; metres per point 0, NaN; zooms NaN, -1, 31; latitude 91")

@@ -130,7 +130,23 @@ public struct ScaleBar: Hashable, Sendable {
             throw .invalidRendererParameter(
                 name: "metres per point", value: metersPerPoint, expected: "a number of metres in [\(range.lowerBound), \(range.upperBound)]")
         }
-        let longest = maximumWidthPoints * metersPerPoint
+        var longest = maximumWidthPoints * metersPerPoint
+        var bar = Self.nice(longestMeters: longest, units: units)
+        // The product above and the nice length's metres are rounded: a length equal to the
+        // rounded product can be a last bit too long for the width (0.1.nextDown metres a
+        // point over 100 points: 10 m at 100.00000000000001 points). Such a length does not
+        // fit; the limit goes below it until the bar does (a step or two).
+        while bar.lengthMeters / metersPerPoint > maximumWidthPoints {
+            longest = min(longest, bar.lengthMeters).nextDown
+            bar = Self.nice(longestMeters: longest, units: units)
+        }
+        lengthMeters = bar.lengthMeters
+        widthPoints = lengthMeters / metersPerPoint
+        label = bar.label
+    }
+
+    /// The longest nice length not above `longest` metres in `units`, and its label.
+    static func nice(longestMeters longest: Double, units: ScaleBarUnits) -> (lengthMeters: Double, label: String) {
         let (unitMeters, unit): (Double, String)
         switch units {
         case .metric: (unitMeters, unit) = longest >= 1_000 ? (1_000, "km") : (1, "m")
@@ -138,9 +154,7 @@ public struct ScaleBar: Hashable, Sendable {
         }
         let (mantissa, exponent) = Self.nice(atMost: longest / unitMeters)
         let value = Double(mantissa) * Self.power(exponent)
-        lengthMeters = value * unitMeters
-        widthPoints = lengthMeters / metersPerPoint
-        label = Self.decimal(mantissa: mantissa, exponent: exponent) + " " + unit
+        return (value * unitMeters, Self.decimal(mantissa: mantissa, exponent: exponent) + " " + unit)
     }
 
     /// The largest 1, 2 or 5 x 10^exponent not above `limit` (> 0).
