@@ -14,7 +14,7 @@ struct PinLayoutTests {
         return try PreviewFrame(circle: .userVicinity(around: user), widthPoints: 390)
     }
 
-    @Test("An unknown status that looks like MISSING shows its invisible characters; escapes never reach a terminal; long ones are cut")
+    @Test("BAD_INPUTS row 18: An unknown status that looks like MISSING shows its invisible characters; escapes never reach a terminal; long ones are cut")
     func unknownStatusDescriptionShowsInvisibles() throws {
         let statuses = [
             "MISSING\u{200B}", "\u{00A0}MISSING", "FOUND\u{3000}", "MIS\u{00AD}SING", "\u{202E}GNISSIM",

@@ -82,7 +82,7 @@ struct ScaleBarTests {
         }
     }
 
-    @Test("a bar exactly at the limit fits with no tolerance: 10 m at 0.1.nextDown metres a point was 100.00000000000001 points of a 100-point maximum; the longest length whose bar fits is taken instead, in its own unit")
+    @Test("BAD_INPUTS row 82: a bar exactly at the limit fits with no tolerance: 10 m at 0.1.nextDown metres a point was 100.00000000000001 points of a 100-point maximum; the longest length whose bar fits is taken instead, in its own unit")
     func fitsWithoutTolerance() throws {
         let tight = try ScaleBar(metersPerPoint: 0.1.nextDown, maximumWidthPoints: 100)
         #expect(tight.label == "5 m" && tight.widthPoints <= 100)
