@@ -160,7 +160,7 @@ public struct LegendPlacement: Hashable, Sendable {
     /// A cluster of 300 pets weighs as 300 pins: a legend over a single pin is preferred to one
     /// over a badge. To keep a legend from jumping between corners as the map pans, give its
     /// present corner first in `preference` and place it again when a gesture ends: it then
-    /// moves only where another corner hides fewer pets.
+    /// moves only where another corner hides fewer pets (or as many, and fewer obstacles).
     ///
     /// - Parameters:
     ///   - boxWidthPoints: The legend's width, finite and > 0.
