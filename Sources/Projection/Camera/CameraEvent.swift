@@ -466,7 +466,7 @@ extension MercatorCamera {
             rotate(degrees: degrees, around: anchor)
         case .pinchRotate(let scale, let degrees, let anchor, let dx, let dy):
             try checkPinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)
-            pinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)
+            applyPinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)
         case .insets(let top, let left, let bottom, let right, let keeping):
             try setInsets(ScreenInsets(top: top, left: left, bottom: bottom, right: right), keeping: keeping)
         case .jump(let latitude, let longitude, let zoom, let bearing):

@@ -274,7 +274,7 @@ public struct PinchGestureSession: Hashable, Sendable {
             // pinch about the new centroid gives, but with no world-edge clamp in between:
             // fingers moving toward the edge while spreading left the place 22.5 points from
             // them, the view well inside the world, when the pan was clamped first).
-            camera.pinchRotate(scale: ratio, degrees: degrees, anchor: previous, dx: dx, dy: dy)
+            camera.applyPinchRotate(scale: ratio, degrees: degrees, anchor: previous, dx: dx, dy: dy)
         } else {
             // The previous centroid beyond this camera's margin (the screen shrank under the
             // fingers): the pan, then the pinch and turn about the new centroid, each checked.

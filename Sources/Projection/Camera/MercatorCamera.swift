@@ -383,6 +383,13 @@ public struct MercatorCamera: Hashable, Sendable {
     /// Invalid input (see ``apply(_:)``) is ignored.
     public mutating func pinchRotate(scale: Double, degrees: Double, anchor: ScreenPoint, dx: Double = 0, dy: Double = 0) {
         guard (try? checkPinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)) != nil else { return }
+        applyPinchRotate(scale: scale, degrees: degrees, anchor: anchor, dx: dx, dy: dy)
+    }
+
+    /// ``pinchRotate(scale:degrees:anchor:dx:dy:)`` once `checkPinchRotate` has accepted its
+    /// values (a gesture session checks a sample before it applies it: checked here again, the
+    /// step was checked twice a frame).
+    mutating func applyPinchRotate(scale: Double, degrees: Double, anchor: ScreenPoint, dx: Double, dy: Double) {
         let newBearing = MapBearing.wrapped(bearing - MapBearing.reducedTurn(degrees))
         let turn = newBearing == bearing
             ? Turn(bearing: bearing, sin: sinBearing, cos: cosBearing, extents: extents, lowestZoom: lowestShownZoom)
