@@ -314,6 +314,118 @@ struct GestureSessionTests {
         #expect(!session.isActive)
     }
 
+    /// Two pointers `distance` apart about `center`, their line turned `degrees` clockwise on
+    /// screen from pointing east.
+    static func pointers(_ center: ScreenPoint, distance: Double, degrees: Double) -> (ScreenPoint, ScreenPoint) {
+        let a = degrees * .pi / 180
+        let hx = cos(a) * distance / 2, hy = sin(a) * distance / 2
+        return (ScreenPoint(x: center.x - hx, y: center.y - hy), ScreenPoint(x: center.x + hx, y: center.y + hy))
+    }
+
+    @Test("Two web pointers turning, with a touch rotation of no dead zone, turn the map with them: bearing minus their turn, also past a whole circle and across their line's +-180 degrees, the place under their midpoint kept within 1e-6 points as they also spread and move (property, seeded)")
+    func webPointersTurn() throws {
+        let step = zip(Gen<Double>.double(in: -8...8), Gen<Double>.double(in: 0.9...1.1), Gen<Double>.double(in: -5...5))
+        try forAll(count: 500, seed: 14, zip(Gen<Double>.double(in: -180...180), step.array(of: 1...120))) { start, steps in
+            var camera = try Self.paris()
+            var session = PinchGestureSession(touchRotation: RotationDeadZone.none)
+            var center = ScreenPoint(x: 195, y: 420), distance = 120.0, angle = start, time = 0.0
+            #expect(session.update(.began, touches: Self.pointers(center, distance: distance, degrees: angle), timestamp: 0, camera: &camera))
+            let glued = try camera.mercatorPoint(at: center)
+            let bearing = camera.bearing, zoom = camera.zoom
+            var turned = 0.0
+            for (degrees, factor, move) in steps {
+                angle += degrees
+                turned += degrees
+                distance = min(max(distance * factor, 20), 300)
+                center = ScreenPoint(x: center.x + move, y: center.y - move)
+                time += 1.0 / 120
+                #expect(session.update(.changed, touches: Self.pointers(center, distance: distance, degrees: angle), timestamp: time, camera: &camera))
+                let now = camera.point(for: glued)
+                guard isClose(now.x, center.x, within: 1e-6), isClose(now.y, center.y, within: 1e-6) else {
+                    Issue.record("the glued place is at \(now), the pointers' midpoint at \(center)")
+                    return false
+                }
+            }
+            let expected = MapBearing.wrapped(bearing - turned)
+            guard isClose(MapBearing.wrapped(camera.bearing - expected), 0, within: 1e-7),
+                  isClose(camera.zoom, zoom + log2(distance / 120), within: 1e-9)
+            else {
+                Issue.record("bearing \(camera.bearing) against \(expected), zoom \(camera.zoom)")
+                return false
+            }
+            return true
+        }
+    }
+
+    @Test("Two web pointers turning a whole circle and a quarter turn the map 450 degrees clockwise, its bearing -90 (each sample's change taken the short way)")
+    func webPointersTurnMoreThanACircle() throws {
+        var camera = try Self.paris()
+        var session = PinchGestureSession(touchRotation: RotationDeadZone.none)
+        let center = ScreenPoint(x: 195, y: 420)
+        #expect(session.update(.began, touches: Self.pointers(center, distance: 150, degrees: 170), timestamp: 0, camera: &camera))
+        for k in 1...89 {
+            #expect(session.update(.changed, touches: Self.pointers(center, distance: 150, degrees: 170 + Double(k) * 5), timestamp: Double(k) / 60, camera: &camera))
+        }
+        #expect(session.update(.ended, touches: Self.pointers(center, distance: 150, degrees: 170 + 450), timestamp: 90.0 / 60, camera: &camera))
+        #expect(isClose(camera.bearing, -90, within: 1e-9), "bearing \(camera.bearing)")
+        // 5 degrees a frame at 60 Hz: the release turns on at 300 degrees a second.
+        let velocity = try #require(session.releaseVelocity)
+        #expect(isClose(velocity.degreesPerSecond, 300, within: 1e-6), "\(velocity.degreesPerSecond) degrees per second")
+    }
+
+    @Test("Web pointers and a dead zone: the map keeps its bearing until their turn passes MapLibre's 25-point arc on the smallest distance they had, then turns from where it is (no frame more than the pointers' 1 degree); a session without touch rotation never turns")
+    func webPointersDeadZone() throws {
+        for (zone, closest) in [(RotationDeadZone?.some(.maplibre), 200.0), (.some(.maplibre), 50), (nil, 200)] {
+            var camera = try Self.paris()
+            var session = PinchGestureSession(touchRotation: zone)
+            let center = ScreenPoint(x: 195, y: 420)
+            #expect(session.update(.began, touches: Self.pointers(center, distance: 200, degrees: 0), timestamp: 0, camera: &camera))
+            // The pointers come together to `closest` apart, then spread to 200 again without
+            // turning: the arc is measured on the smallest distance.
+            #expect(session.update(.changed, touches: Self.pointers(center, distance: closest, degrees: 0), timestamp: 0.01, camera: &camera))
+            #expect(session.update(.changed, touches: Self.pointers(center, distance: 200, degrees: 0), timestamp: 0.02, camera: &camera))
+            var largestTurn = 0.0, firstTurn: Int? = nil
+            for frame in 1...80 {
+                let before = camera.bearing
+                #expect(session.update(.changed, touches: Self.pointers(center, distance: 200, degrees: Double(frame)), timestamp: 0.02 + Double(frame) / 60, camera: &camera))
+                let turn = abs(MapBearing.wrapped(camera.bearing - before))
+                largestTurn = max(largestTurn, turn)
+                if firstTurn == nil && turn > 0 { firstTurn = frame }
+            }
+            guard let zone else {
+                #expect(camera.bearing == 0 && firstTurn == nil)
+                continue
+            }
+            // 25 points on a circle of radius closest / 2: 14.32 degrees at 200 apart, 57.3 at 50.
+            let zoneDegrees = zone.arcLengthPoints / (closest / 2) * 180 / .pi
+            let passed = Int(zoneDegrees.rounded(.up))
+            #expect(firstTurn == passed + 1, "the map first turned at frame \(String(describing: firstTurn)), the zone is \(zoneDegrees) degrees")
+            #expect(largestTurn <= 1 + 1e-9, "a frame turned the map \(largestTurn) degrees")
+            #expect(isClose(camera.bearing, -Double(80 - passed), within: 1e-9), "bearing \(camera.bearing)")
+        }
+    }
+
+    @Test("BAD_INPUTS row 34: A refused web-pointer sample of a turning session (its midpoint beyond the margin, a NaN pointer) changes nothing, the session and the camera equal to before; the next good sample turns by the pointers' turn since the last applied one")
+    func webPointersTurnRefused() throws {
+        var camera = try Self.paris()
+        var session = PinchGestureSession(touchRotation: RotationDeadZone.none)
+        let center = ScreenPoint(x: 195, y: 420)
+        #expect(session.update(.began, touches: Self.pointers(center, distance: 100, degrees: 0), timestamp: 0, camera: &camera))
+        #expect(session.update(.changed, touches: Self.pointers(center, distance: 100, degrees: 10), timestamp: 0.01, camera: &camera))
+        let (keptSession, keptCamera) = (session, camera)
+        #expect(!session.update(.changed, touches: Self.pointers(ScreenPoint(x: 5_000, y: 420), distance: 100, degrees: 90), timestamp: 0.02, camera: &camera))
+        #expect(!session.update(.changed, touches: (ScreenPoint(x: .nan, y: 0), center), timestamp: 0.02, camera: &camera))
+        #expect(session == keptSession && camera == keptCamera)
+        #expect(session.update(.changed, touches: Self.pointers(center, distance: 100, degrees: 25), timestamp: 0.03, camera: &camera))
+        #expect(isClose(camera.bearing, -25, within: 1e-9), "bearing \(camera.bearing)")
+        #expect(session.update(.cancelled, touches: Self.pointers(center, distance: 100, degrees: 25), timestamp: 0.04, camera: &camera))
+        #expect(!session.isActive && session.releaseVelocity == nil)
+        // A new gesture starts from no turn.
+        #expect(session.update(.began, touches: Self.pointers(center, distance: 100, degrees: 60), timestamp: 1, camera: &camera))
+        #expect(session.update(.changed, touches: Self.pointers(center, distance: 100, degrees: 61), timestamp: 1.01, camera: &camera))
+        #expect(isClose(camera.bearing, -26, within: 1e-9), "bearing \(camera.bearing)")
+    }
+
     // MARK: Pinch and rotation recognizers together
 
     /// One sample of UIKit's pinch or rotation recognizer.

@@ -51,7 +51,9 @@ public enum GesturePhase: String, Hashable, Sendable, Codable, CaseIterable {
 ///
 /// AppKit's `NSMagnificationGestureRecognizer` reports `magnification` (0 at touch-down):
 /// pass `1 + magnification` as the scale. On the web, ``update(_:touches:timestamp:camera:)``
-/// takes the two pointers' positions.
+/// takes the two pointers' positions; a session made with a ``touchRotation`` dead zone also
+/// turns the map as they turn, once they have turned past the zone (MapLibre's two-finger
+/// rotation): no angle or dead zone to compute in the app.
 ///
 /// A sample that cannot be applied (a phase out of order, numbers that are not finite, a scale
 /// of 0 or less, a time stamp that runs backwards within a gesture, a centroid beyond the
@@ -66,6 +68,12 @@ public struct PinchGestureSession: Hashable, Sendable {
     private var lastRotation: Double?
     /// The two pointers' distance at the web gesture's start, in points.
     private var startDistance: Double?
+    /// The pointers' turn of the web gesture in progress (nil while none is, or when the
+    /// session does not turn with them).
+    private var turn: TouchTurn?
+    /// Whether, and after which dead zone, two pointers turning turn the map in
+    /// ``update(_:touches:timestamp:camera:)``; nil: they only pinch.
+    public let touchRotation: RotationDeadZone?
     /// The time stamp of the last applied sample, in seconds (any monotonic clock).
     public private(set) var lastTimestamp: Double?
     /// The samples of the gesture in progress, for the velocity at release.
@@ -79,10 +87,19 @@ public struct PinchGestureSession: Hashable, Sendable {
 
     /// An idle session.
     ///
-    /// - Parameter velocityEstimator: How the release velocity is measured (the default
-    ///   window is 0.1 s, the default pause 0.04 s).
-    public init(velocityEstimator: VelocityEstimator = VelocityEstimator()) {
+    /// - Parameters:
+    ///   - velocityEstimator: How the release velocity is measured (the default window is
+    ///     0.1 s, the default pause 0.04 s).
+    ///   - touchRotation: For ``update(_:touches:timestamp:camera:)``: nil (the default), two
+    ///     pointers pinch and move the map and never turn it; a dead zone
+    ///     (``RotationDeadZone/maplibre``, ``RotationDeadZone/openLayers``,
+    ///     ``RotationDeadZone/none``), they also turn it once their turn since `began` has
+    ///     passed the zone, measured as MapLibre does on the smallest distance they had, and
+    ///     from there on by their turn since then (the map starts turning where it is rather
+    ///     than jumping by the zone's angle).
+    public init(velocityEstimator: VelocityEstimator = VelocityEstimator(), touchRotation: RotationDeadZone? = nil) {
         estimator = velocityEstimator
+        self.touchRotation = touchRotation
     }
 
     /// Whether a pinch is in progress (began, not yet ended or cancelled).
@@ -233,32 +250,60 @@ public struct PinchGestureSession: Hashable, Sendable {
         return true
     }
 
-    /// Applies one sample of a two-pointer gesture on the web: the pointers' positions, from
-    /// which the centroid and the cumulative scale (their distance over the distance at
-    /// ``GesturePhase/began``) follow.
+    /// Applies one sample of a two-pointer gesture on the web (or of a UIKit recognizer's two
+    /// touches, `location(ofTouch:in:)` while `numberOfTouches` is 2): the pointers' positions,
+    /// from which the centroid and the cumulative scale (their distance over the distance at
+    /// ``GesturePhase/began``) follow, and, for a session made with a ``touchRotation`` dead
+    /// zone, their turn.
+    ///
+    /// The turn is the angle from the line between the pointers at `began` to the line now,
+    /// clockwise on screen, followed sample by sample (each sample's change taken the short
+    /// way, so that turning a whole circle and more counts). It turns the map once it passes
+    /// the dead zone (``RotationDeadZone/isPassed(rotationRadians:fingerDistancePoints:)`` on
+    /// the smallest distance the pointers had), by the turn since the sample that passed it;
+    /// before, the map only pinches and moves. The place under the pointers' midpoint stays
+    /// under it as they spread, turn and move (to 1e-6 points).
     ///
     /// - Returns: Whether the sample was applied (false also when the two pointers coincide at
-    ///   the start, which gives no scale).
+    ///   the start, which gives no scale; a refused sample changes nothing).
     @discardableResult
     public mutating func update(
         _ phase: GesturePhase, touches: (ScreenPoint, ScreenPoint), timestamp: Double, camera: inout MercatorCamera
     ) -> Bool {
         let (a, b) = touches
-        let distance = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+        let vx = b.x - a.x, vy = b.y - a.y
+        let distance = (vx * vx + vy * vy).squareRoot()
         let centroid = ScreenPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
         if phase == .began {
             guard distance.isFinite, distance > 0 else { return false }
-            let saved = startDistance
+            let saved = (startDistance, turn)
             startDistance = distance
-            guard update(.began, scale: 1, centroid: centroid, timestamp: timestamp, camera: &camera) else {
-                startDistance = saved
+            turn = touchRotation.map { TouchTurn(x: vx, y: vy, distance: distance, zone: $0) }
+            let applied = turn == nil
+                ? update(.began, scale: 1, centroid: centroid, timestamp: timestamp, camera: &camera)
+                : update(.began, scale: 1, rotationRadians: 0, centroid: centroid, timestamp: timestamp, camera: &camera)
+            guard applied else {
+                (startDistance, turn) = saved
                 return false
             }
             return true
         }
         guard let start = startDistance else { return false }
-        let applied = update(phase, scale: distance / start, centroid: centroid, timestamp: timestamp, camera: &camera)
-        if !isActive { startDistance = nil }
+        let applied: Bool
+        if phase != .cancelled, let zone = touchRotation, let current = turn {
+            // (Kept only once the sample is applied.)
+            let next = current.turned(toX: vx, y: vy, distance: distance, zone: zone)
+            applied = update(
+                phase, scale: distance / start, rotationRadians: next.mapRadians, centroid: centroid, timestamp: timestamp,
+                camera: &camera)
+            if applied { turn = next }
+        } else {
+            applied = update(phase, scale: distance / start, centroid: centroid, timestamp: timestamp, camera: &camera)
+        }
+        if !isActive {
+            startDistance = nil
+            turn = nil
+        }
         return applied
     }
 
@@ -302,12 +347,13 @@ public struct PinchGestureSession: Hashable, Sendable {
         last = nil
         lastRotation = nil
         startDistance = nil
+        turn = nil
     }
 
     public static func == (a: PinchGestureSession, b: PinchGestureSession) -> Bool {
         a.last?.scale == b.last?.scale && a.last?.centroid == b.last?.centroid && a.lastRotation == b.lastRotation
-            && a.startDistance == b.startDistance && a.lastTimestamp == b.lastTimestamp && a.estimator == b.estimator
-            && a.releaseVelocity == b.releaseVelocity
+            && a.startDistance == b.startDistance && a.turn == b.turn && a.touchRotation == b.touchRotation
+            && a.lastTimestamp == b.lastTimestamp && a.estimator == b.estimator && a.releaseVelocity == b.releaseVelocity
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -315,9 +361,56 @@ public struct PinchGestureSession: Hashable, Sendable {
         hasher.combine(last?.centroid)
         hasher.combine(lastRotation)
         hasher.combine(startDistance)
+        hasher.combine(turn)
+        hasher.combine(touchRotation)
         hasher.combine(lastTimestamp)
         hasher.combine(estimator)
         hasher.combine(releaseVelocity)
+    }
+}
+
+/// Two pointers' turn during one gesture of ``PinchGestureSession/update(_:touches:timestamp:camera:)``.
+struct TouchTurn: Hashable, Sendable {
+    /// The line from the first pointer to the second at the last applied sample, in points.
+    var x: Double, y: Double
+    /// The turn since `began`, radians clockwise on screen, followed sample by sample.
+    var radians = 0.0
+    /// The smallest distance the pointers had, in points (MapLibre measures the dead zone's
+    /// arc on it).
+    var smallestDistance: Double
+    /// The turn when it passed the dead zone (nil before).
+    var passedAt: Double?
+
+    /// The pointers at `began`; with no dead zone (``RotationDeadZone/none``) the map turns
+    /// from there.
+    init(x: Double, y: Double, distance: Double, zone: RotationDeadZone) {
+        self.x = x
+        self.y = y
+        smallestDistance = distance
+        if zone.arcLengthPoints == 0 && zone.angleRadians == 0 { passedAt = 0 }
+    }
+
+    /// The turn the map makes: 0 before the zone is passed, then the turn since.
+    var mapRadians: Double { passedAt.map { radians - $0 } ?? 0 }
+
+    /// The turn after a sample whose pointers' line is (`vx`, `vy`), `distance` long.
+    func turned(toX vx: Double, y vy: Double, distance: Double, zone: RotationDeadZone) -> TouchTurn {
+        var next = self
+        // The change since the last sample the short way, in (-pi, pi]: atan2 of the cross
+        // and dot products (y grows down the screen, so a positive cross product is a
+        // clockwise turn). Pointers together keep the turn; so do products that overflow
+        // (such a sample is refused anyway: its distance is not finite).
+        let cross = x * vy - y * vx, dot = x * vx + y * vy
+        if distance > 0, cross.isFinite, dot.isFinite {
+            next.radians += atan2(cross, dot)
+            next.x = vx
+            next.y = vy
+        }
+        if distance.isFinite { next.smallestDistance = min(smallestDistance, distance) }
+        if next.passedAt == nil, zone.isPassed(rotationRadians: next.radians, fingerDistancePoints: next.smallestDistance) {
+            next.passedAt = next.radians
+        }
+        return next
     }
 }
 
