@@ -554,6 +554,55 @@ struct GestureSessionTests {
         }
     }
 
+    @Test("BAD_INPUTS row 34: Pinch and rotation recognizers together: one recognizer's end refused (a NaN value, a centroid beyond the margin) while the other runs, then the other's normal end, ends the gesture (no recognizer is left running); a later gesture begun by either recognizer keeps the place under the fingers (before, one begun by the other recognizer went on from the old gesture: the place moved by the distance between the two gestures' centroids)")
+    func pinchAndRotationRefusedEndWhileTheOtherRuns() throws {
+        for refusedPinch in [true, false] {
+            for (nextPinch, far) in [(true, false), (false, false), (true, true), (false, true)] {
+                var camera = try Self.paris()
+                var session = PinchRotationGestureSession()
+                let first = ScreenPoint(x: 100, y: 100)
+                #expect(session.update(.began, pinchScale: 1, centroid: first, timestamp: 0, camera: &camera))
+                #expect(session.update(.began, rotationRadians: 0, centroid: first, timestamp: 0.05, camera: &camera))
+                #expect(session.update(.changed, pinchScale: 1.2, centroid: first, timestamp: 0.1, camera: &camera))
+                #expect(session.update(.changed, rotationRadians: 0.2, centroid: first, timestamp: 0.15, camera: &camera))
+                // One recognizer's end with a value that cannot apply, then the other's normal end.
+                let before = camera
+                // (Refused for its value, or for a centroid beyond the one-screen margin.)
+                let (bad, at) = far ? (1.0, ScreenPoint(x: 1e6, y: 100)) : (Double.nan, first)
+                if refusedPinch {
+                    #expect(!session.update(.ended, pinchScale: bad, centroid: at, timestamp: 0.2, camera: &camera))
+                    #expect(session.update(.ended, rotationRadians: 0.2, centroid: first, timestamp: 0.25, camera: &camera))
+                } else {
+                    #expect(!session.update(.ended, rotationRadians: far ? 0.2 : .nan, centroid: at, timestamp: 0.2, camera: &camera))
+                    #expect(session.update(.ended, pinchScale: 1.2, centroid: first, timestamp: 0.25, camera: &camera))
+                }
+                #expect(camera == before)
+                let active = session.isActive
+                #expect(!active, "a recognizer is still counted as running")
+                #expect(session.releaseVelocity != nil)
+                // A new gesture far from the first, begun by either recognizer.
+                let touch = ScreenPoint(x: 300, y: 700)
+                let place = try camera.mercatorPoint(at: touch)
+                let (zoom, bearing) = (camera.zoom, camera.bearing)
+                if nextPinch {
+                    #expect(session.update(.began, pinchScale: 1, centroid: touch, timestamp: 5, camera: &camera))
+                    #expect(session.update(.changed, pinchScale: 2, centroid: touch, timestamp: 5.1, camera: &camera))
+                } else {
+                    #expect(session.update(.began, rotationRadians: 0, centroid: touch, timestamp: 5, camera: &camera))
+                    #expect(session.update(.changed, rotationRadians: 0.1, centroid: touch, timestamp: 5.1, camera: &camera))
+                }
+                let now = camera.point(for: place)
+                #expect(isClose(now.x, touch.x, within: 1e-6) && isClose(now.y, touch.y, within: 1e-6), "the place is at \(now), the fingers at \(touch)")
+                if nextPinch {
+                    #expect(isClose(camera.zoom, zoom + 1, within: 1e-9) && isClose(camera.bearing, bearing, within: 1e-9))
+                } else {
+                    #expect(isClose(camera.zoom, zoom, within: 1e-9))
+                    #expect(isClose(MapBearing.wrapped(camera.bearing - bearing), -0.1 * 180 / .pi, within: 1e-9), "bearing \(camera.bearing), was \(bearing)")
+                }
+            }
+        }
+    }
+
     @Test("BAD_INPUTS row 34: pinch and rotation recognizers together: a recognizer that begins again within the gesture counts on from the gesture's value; one cancelled lets the other go on, the last cancelled ends the gesture without a release velocity; invalid samples change nothing")
     func pinchAndRotationRunsAndCancels() throws {
         var camera = try Self.paris()

@@ -453,7 +453,10 @@ struct TouchTurn: Hashable, Sendable {
 /// on the rotation since the sample that passed it (see ``PinchGestureSession``). A sample
 /// that cannot be applied (a phase out of order for its recognizer, a value that is not
 /// finite, a scale of 0 or less, what ``PinchGestureSession`` refuses) is ignored and `update`
-/// returns false, changing nothing.
+/// returns false, leaving the camera as it was and changing nothing else, but for an `ended`:
+/// the recognizer reports nothing after it, so its run ends there, its value held at the last
+/// applied one (the gesture goes on with the other recognizer, or, the other idle, ends as
+/// cancelled, with no release velocity).
 public struct PinchRotationGestureSession: Hashable, Sendable {
     /// The gesture both recognizers make.
     public private(set) var session: PinchGestureSession
@@ -498,7 +501,10 @@ public struct PinchRotationGestureSession: Hashable, Sendable {
     public mutating func update(
         _ phase: GesturePhase, pinchScale: Double, centroid: ScreenPoint, timestamp: Double, camera: inout MercatorCamera
     ) -> Bool {
-        guard phase == .cancelled || (pinchScale.isFinite && pinchScale > 0) else { return false }
+        guard phase == .cancelled || (pinchScale.isFinite && pinchScale > 0) else {
+            if phase == .ended { refusedEnd(pinch: true, camera: &camera) }
+            return false
+        }
         return apply(phase, pinch: true, value: pinchScale, centroid: centroid, timestamp: timestamp, camera: &camera)
     }
 
@@ -516,7 +522,10 @@ public struct PinchRotationGestureSession: Hashable, Sendable {
     public mutating func update(
         _ phase: GesturePhase, rotationRadians: Double, centroid: ScreenPoint, timestamp: Double, camera: inout MercatorCamera
     ) -> Bool {
-        guard phase == .cancelled || rotationRadians.isFinite else { return false }
+        guard phase == .cancelled || rotationRadians.isFinite else {
+            if phase == .ended { refusedEnd(pinch: false, camera: &camera) }
+            return false
+        }
         return apply(phase, pinch: false, value: rotationRadians, centroid: centroid, timestamp: timestamp, camera: &camera)
     }
 
@@ -568,9 +577,26 @@ public struct PinchRotationGestureSession: Hashable, Sendable {
         // (A product or sum that overflows is refused by the session, which changes nothing.)
         guard next.session.update(
             gesturePhase, scale: next.scale, rotationRadians: next.rotation, centroid: centroid, timestamp: timestamp, camera: &camera)
-        else { return false }
+        else {
+            if phase == .ended { refusedEnd(pinch: pinch, camera: &camera) }
+            return false
+        }
         self = next
         return true
+    }
+
+    /// A recognizer's `ended` that cannot be applied still ends its run (it reports nothing
+    /// more): its value stays the last applied, and with the other recognizer idle the gesture
+    /// ends as cancelled, where the camera is. (Counted as running, it kept the gesture open
+    /// after the other's end, and a next gesture begun by the other went on from this one: the
+    /// place under the fingers moved by the distance between the two gestures' centroids.)
+    private mutating func refusedEnd(pinch: Bool, camera: inout MercatorCamera) {
+        guard pinch ? pinching : rotating else { return }
+        if pinch { pinching = false } else { rotating = false }
+        if !(pinch ? rotating : pinching) {
+            // (A cancel applies no values and reads neither the centroid nor the time.)
+            session.update(.cancelled, scale: scale, rotationRadians: rotation, centroid: camera.focalPoint, timestamp: 0, camera: &camera)
+        }
     }
 }
 
