@@ -1,6 +1,7 @@
 // MapKit's own types from the platform-independent bridge (MapKitBridge.swift). Compiled only
-// where MapKit exists: this package's CI runs on Linux, so nothing here is compiled or tested
-// there; every number comes from the bridge, which is.
+// where MapKit exists: this package's CI runs on Linux, so nothing here is built or tested
+// there; every number comes from the bridge, which is. scripts/check_mapkit_bridge.sh
+// type-checks this file against stand-ins of Apple's documented declarations.
 #if canImport(MapKit)
 import GeoMath
 import MapKit
