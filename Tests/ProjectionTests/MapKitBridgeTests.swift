@@ -33,8 +33,9 @@ struct MapKitBridgeTests {
         try MapKitMapRect(x: 0, y: 0, width: 0, height: 0).check(allowingEmpty: true)
     }
 
-    /// MapKit's documented projection of a coordinate (MKMapPointForCoordinate): the spherical
-    /// Mercator formula on geodetic latitude, scaled to 2^28 points.
+    /// The projection MapKit is known to use for a coordinate (MKMapPointForCoordinate): the
+    /// spherical Mercator formula on geodetic latitude, scaled to 2^28 points (`MKMapSize.world`;
+    /// Apple documents neither the formula nor the units).
     static func mapPoint(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
         let size = 268_435_456.0, phi = latitude * .pi / 180
         return ((longitude + 180) / 360 * size, (0.5 - log(tan(.pi / 4 + phi / 2)) / (2 * .pi)) * size)

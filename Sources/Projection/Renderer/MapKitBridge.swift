@@ -16,7 +16,9 @@ import Darwin
 ///
 /// with (X, Y) the Web Mercator point in metres and W the world's width. MapKit projects a
 /// coordinate with the same spherical formula on geodetic latitude as EPSG:3857, so these are
-/// the numbers `MKMapPoint(_:)` gives, up to its own rounding.
+/// the numbers `MKMapPoint(_:)` gives, up to its own rounding. (Apple documents neither the
+/// formula nor the units, only a Mercator projection whose map point units are "tied to the
+/// underlying units used to draw": 2^28 is the value `MKMapSize.world` holds.)
 public struct MapKitMapPoint: Hashable, Sendable {
     /// The world's width and height in map points: 2^28.
     public static let worldSize = 268_435_456.0
