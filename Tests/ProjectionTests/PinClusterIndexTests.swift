@@ -829,6 +829,20 @@ struct ClusterViewportTests {
             try index.items(in: MapKitMapRect(x: 1.3e8, y: -10, width: 5_000, height: 10), widthPoints: 390, heightPoints: 844, into: &output)
         }
         #expect(output == before)
+        // A rectangle whose width gives a zoom out of range names the rectangle, which the caller
+        // gave (before: "zoom 38.57", a zoom the caller never gave): a thousandth of a map point, or
+        // MKMapRect.world on a 100-point view (zoom -1.4).
+        let zoomName = "zoom from the map rect's width (20 - log2(map rect width / (widthPoints |cos heading| + heightPoints |sin heading|)))"
+        for (bad, side, zoom) in [(MapKitMapRect(x: 1.3e8, y: 9e7, width: 1e-3, height: 1e-3), 390.0, 20 - log2(1e-3 / 390)),
+                                  (MapKitMapRect(x: 0, y: 0, width: MapKitMapPoint.worldSize, height: MapKitMapPoint.worldSize), 100, 20 - log2(MapKitMapPoint.worldSize / 100))] {
+            let error = #expect(throws: GeometryError.self) { try index.items(in: bad, widthPoints: side, heightPoints: side, into: &output) }
+            guard case .invalidZoom(let name, let value, 0, 30)? = error else {
+                Issue.record("\(String(describing: error))")
+                continue
+            }
+            #expect(name == zoomName && isClose(value, zoom, within: 1e-9), "\(name) \(value)")
+        }
+        #expect(output == before)
         // A spread around a point that is not finite; a pin id the index does not hold.
         let group = try #require(index.items(atLevel: 22).first { $0.isCluster })
         for point in [ScreenPoint(x: .nan, y: 0), ScreenPoint(x: 0, y: -.infinity)] {

@@ -213,7 +213,9 @@ extension PinClusterIndex {
     ///   - output: Receives the items (emptied first), in draw order.
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a rectangle
     ///   part that is not finite, a width or height that is not positive, or a center beyond
-    ///   the world north or south; else what
+    ///   the world north or south; `GeometryError/invalidZoom(name:value:minimum:maximum:)`
+    ///   naming the map rect's width for a width giving a zoom outside ``viewZoomRange`` (a
+    ///   thousandth of a map point, or the world on a 100-point view); else what
     ///   ``items(center:zoom:bearing:widthPoints:heightPoints:into:)`` throws.
     public func items(
         in mapRect: MapKitMapRect, widthPoints: Double, heightPoints: Double, heading: Double = 0, into output: inout [PlacedClusterItem]
@@ -222,9 +224,17 @@ extension PinClusterIndex {
         guard heading.isFinite else { throw .invalidBearing(name: "heading", value: heading) }
         try ScreenTransform.validateSize(width: widthPoints, height: heightPoints)
         let (sinH, cosH) = MapBearing.sinCos(degrees: heading)
+        let center = try mapRect.centerMercator()
         let zoom = 20 - log2(mapRect.width / (widthPoints * abs(cosH) + heightPoints * abs(sinH)))
+        // (The caller gave a rectangle, not a zoom: the error names what the zoom came from.)
+        let range = Self.viewZoomRange
+        guard range.contains(zoom) else {
+            throw .invalidZoom(
+                name: "zoom from the map rect's width (20 - log2(map rect width / (widthPoints |cos heading| + heightPoints |sin heading|)))",
+                value: zoom, minimum: range.lowerBound, maximum: range.upperBound)
+        }
         try items(
-            center: try mapRect.centerMercator(), zoom: zoom, bearing: heading, widthPoints: widthPoints, heightPoints: heightPoints,
+            center: center, zoom: zoom, bearing: heading, widthPoints: widthPoints, heightPoints: heightPoints,
             into: &output)
     }
 
