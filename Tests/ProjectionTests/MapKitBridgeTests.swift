@@ -119,6 +119,26 @@ struct MapKitBridgeTests {
         #expect(isClose(rect.center.x, camera.mapKitCenter.x, within: 1e-7) && isClose(rect.center.y, camera.mapKitCenter.y, within: 1e-7))
     }
 
+    @Test("MapKit's centerCoordinate (the map view's center) is the center of visibleMapRect at any bearing and insets, within 1e-6 points on 200 random cameras; mapKitCenter is the focal point's map point, 6.5 points from it under a 47-point top and 34-point bottom inset (the docs once called mapKitCenter MKMapCamera.centerCoordinate)")
+    func viewCenterAndFocalPoint() throws {
+        var random = SeededRandom(seed: 32)
+        let size = MapKitMapPoint.worldSize
+        for index in 0..<200 {
+            let camera = try Self.randomCamera(&random)
+            let rect = camera.mapKitVisibleMapRect
+            guard rect.width < size / 2 else { continue }
+            let middle = MapKitMapPoint(try camera.mercatorPoint(at: ScreenPoint(x: camera.widthPoints / 2, y: camera.heightPoints / 2)))
+            let tolerance = 1e-6 * exp2(20 - camera.zoom)
+            #expect(abs((rect.center.x - middle.x).remainder(dividingBy: size)) < tolerance && abs(rect.center.y - middle.y) < tolerance, "camera \(index)")
+        }
+        var camera = try MercatorCamera(center: Coordinate(latitude: 48.858, longitude: 2.345), zoom: 12.6, widthPoints: 390, heightPoints: 844)
+        try camera.jump(bearing: 20)
+        try camera.setInsets(ScreenInsets(top: 47, bottom: 34))
+        let rect = camera.mapKitVisibleMapRect, focal = camera.mapKitCenter
+        let offsetPoints = hypot(rect.center.x - focal.x, rect.center.y - focal.y) / exp2(20 - camera.zoom)
+        #expect(isClose(offsetPoints, 6.5, within: 1e-6), "\(offsetPoints)")
+    }
+
     @Test("BAD_INPUTS row 83: visibleMapRect's x stays in [0, 2^28) when its west edge lies a hair west of the antimeridian: 1.5e-8 map points west (a center 0.99999998509884 map points east of it on a 2-point screen at zoom 20) gives 0, not 2^28 (which the remainder plus one world rounded to)")
     func visibleMapRectWestEdgeJustWestOfAntimeridian() throws {
         let size = MapKitMapPoint.worldSize

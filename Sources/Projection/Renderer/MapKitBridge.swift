@@ -186,7 +186,12 @@ extension MercatorCamera {
             width: (extents.west + extents.east) * k, height: (extents.north + extents.south) * k)
     }
 
-    /// The focal point's map point (MapKit's `MKMapCamera.centerCoordinate` as a map point).
+    /// The focal point's map point. This is MapKit's `MKMapCamera.centerCoordinate` (as a map
+    /// point) only for a camera without insets, or with equal opposite insets: MapKit's center
+    /// coordinate is the one "at the center of the map view", which for any bearing is the
+    /// center of ``mapKitVisibleMapRect`` (`mapKitVisibleMapRect.center`), while the focal point
+    /// is the middle of the unobstructed rectangle (with a 47-point top and 34-point bottom
+    /// inset, 6.5 points above the view's center).
     public var mapKitCenter: MapKitMapPoint { MapKitMapPoint(centerMercator) }
 
     /// The `MKCoordinateRegion` that shows this camera's view: centred on the focal point's
