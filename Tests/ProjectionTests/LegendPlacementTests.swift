@@ -230,4 +230,27 @@ struct LegendPlacementTests {
             try LegendPlacement(boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 320, screenHeightPoints: 180, obstacles: [], preference: [])
         }
     }
+    @Test("BAD_INPUTS row 102: corners are compared by their exact sums of pets, however large: three badges of 2^62 pets (1.5 Int.max) under the bottom-leading box beat two of Int.max under the bottom-trailing one (before, both saturated at Int.max and the fewer obstacles took the corner hiding more pets)")
+    func hugeCountsComparedExactly() throws {
+        func badge(_ x: Double, _ y: Double, _ pets: Int) throws -> LegendObstacle {
+            try LegendObstacle.disc(center: ScreenPoint(x: x, y: y), radiusPoints: 1, pinCount: pets)
+        }
+        // Boxes: bottom leading x 8...94, bottom trailing x 226...312, both y 132...172; top y 8...48.
+        let quarter = Int.max / 2 + 1  // 2^62
+        let bottomLeading = try [badge(20, 150, quarter), badge(40, 150, quarter), badge(60, 150, quarter)]
+        let bottomTrailing = try [badge(240, 150, .max), badge(260, 150, .max)]
+        let top = try [20.0, 40, 60, 80, 240, 260, 280, 300].map { try badge($0, 20, .max) }
+        let placed = try Self.place(obstacles: bottomLeading + bottomTrailing + top)
+        #expect(placed.corner == .bottomLeading && placed.hiddenPinCount == .max && placed.hiddenObstacleCount == 3)
+        // Sums just below and at Int.max are exact; one more pet saturates the figure.
+        let exact = try Self.place(obstacles: [badge(20, 150, .max - 1), badge(40, 150, 1)], preference: [.bottomLeading])
+        #expect(exact.hiddenPinCount == .max && exact.hiddenObstacleCount == 2)
+        let over = try Self.place(obstacles: [badge(20, 150, .max), badge(40, 150, 1)], preference: [.bottomLeading])
+        #expect(over.hiddenPinCount == .max)
+        let below = try Self.place(obstacles: [badge(20, 150, .max - 2), badge(40, 150, 1)], preference: [.bottomLeading])
+        #expect(below.hiddenPinCount == .max - 1)
+        // Of two saturated corners, the one with the smaller true sum: Int.max + 1 over Int.max + 2.
+        let close = try Self.place(obstacles: [badge(20, 150, .max), badge(40, 150, 2), badge(240, 150, .max), badge(260, 150, 1)] + top)
+        #expect(close.corner == .bottomTrailing)
+    }
 }

@@ -102,7 +102,8 @@ public struct LegendPlacement: Hashable, Sendable {
     public let origin: ScreenPoint
     /// How many pets the box hides: of the pins given, those it covers; of the obstacles
     /// given, the sum of the pin counts of those it meets, at most `Int.max` (0 where some
-    /// corner hides none).
+    /// corner hides none). Corners are compared by their exact sums, which may exceed
+    /// `Int.max`; only this figure is saturated.
     public let hiddenPinCount: Int
     /// How many of the pins or obstacles given the box meets.
     public let hiddenObstacleCount: Int
@@ -230,24 +231,29 @@ public struct LegendPlacement: Hashable, Sendable {
             case .topTrailing: ScreenPoint(x: right, y: top)
             }
         }
-        var chosen: (corner: LegendCorner, origin: ScreenPoint, pets: Int, obstacles: Int)? = nil
+        // The pets hidden, summed exactly in two words (the carries out of the low word, then
+        // the low word: counts are at most Int.max < 2^63 each), so that corners are compared by
+        // their true sums however large: saturated at Int.max before the comparison, 3 badges of
+        // 2^62 pets (1.5 Int.max) tied with 2 of Int.max, and the fewer obstacles chose the
+        // corner hiding more pets.
+        var chosen: (corner: LegendCorner, origin: ScreenPoint, carries: Int, pets: UInt, obstacles: Int)? = nil
         for corner in preference {
             let o = boxOrigin(corner)
-            var pets = 0, met = 0
+            var carries = 0, pets: UInt = 0, met = 0
             for obstacle in obstacles where obstacle.meets(boxOrigin: o, width: boxWidthPoints, height: boxHeightPoints) {
-                // Saturating: hostile counts near Int.max must not trap.
-                let (sum, overflow) = pets.addingReportingOverflow(obstacle.pinCount)
-                pets = overflow ? Int.max : sum
+                let (sum, overflow) = pets.addingReportingOverflow(UInt(obstacle.pinCount))
+                pets = sum
+                if overflow { carries += 1 }
                 met += 1
             }
-            if let best = chosen, (best.pets, best.obstacles) <= (pets, met) { continue }
-            chosen = (corner, o, pets, met)
+            if let best = chosen, (best.carries, best.pets, best.obstacles) <= (carries, pets, met) { continue }
+            chosen = (corner, o, carries, pets, met)
         }
         // (preference is not empty, so a corner was chosen.)
         let best = chosen!
         corner = best.corner
         origin = best.origin
-        hiddenPinCount = best.pets
+        hiddenPinCount = best.carries == 0 && best.pets <= UInt(Int.max) ? Int(best.pets) : Int.max
         hiddenObstacleCount = best.obstacles
     }
 }
