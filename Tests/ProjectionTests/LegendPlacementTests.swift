@@ -253,4 +253,44 @@ struct LegendPlacementTests {
         let close = try Self.place(obstacles: [badge(20, 150, .max), badge(40, 150, 2), badge(240, 150, .max), badge(260, 150, 1)] + top)
         #expect(close.corner == .bottomTrailing)
     }
+    @Test("BAD_INPUTS row 102: a box of exactly the unobstructed width or height less two margins fits, as the error's limit says (before, 283.5 - 38 - 35.124 - 2 * 19.9 = 170.57600000000002 points was refused as more than 170.57600000000002 by a last bit); a last bit more is refused; 2 000 random screens, insets and margins")
+    func exactLimitFits() throws {
+        let wide = try ScreenInsets(left: 38, right: 35.124)
+        #expect(throws: Never.self) {
+            try LegendPlacement(
+                boxWidthPoints: 283.5 - 38 - 35.124 - 2 * 19.9, boxHeightPoints: 10, screenWidthPoints: 283.5, screenHeightPoints: 180,
+                insets: wide, marginPoints: 19.9, pins: [])
+        }
+        let tall = try ScreenInsets(top: 41.853, bottom: 179.7)
+        #expect(throws: Never.self) {
+            try LegendPlacement(
+                boxWidthPoints: 86, boxHeightPoints: 592.9 - 41.853 - 179.7 - 2 * 11.61, screenWidthPoints: 390, screenHeightPoints: 592.9,
+                insets: tall, marginPoints: 11.61, pins: [])
+        }
+        var random = SeededRandom(seed: 102)
+        for _ in 0..<2_000 {
+            let screenWidth = ((200 + 1_800 * random.uniform()) * 10).rounded() / 10, screenHeight = ((200 + 1_800 * random.uniform()) * 10).rounded() / 10
+            func inset() -> Double { (random.uniform() * 40 * 1_000).rounded() / 1_000 }
+            let insets = try ScreenInsets(top: inset(), left: inset(), bottom: inset(), right: inset())
+            let margin = (random.uniform() * 20 * 100).rounded() / 100
+            let width = screenWidth - insets.left - insets.right - 2 * margin
+            let height = screenHeight - insets.top - insets.bottom - 2 * margin
+            let args = "\(screenWidth) x \(screenHeight), \(insets), margin \(margin)"
+            #expect(throws: Never.self, "\(args)") {
+                try LegendPlacement(
+                    boxWidthPoints: width, boxHeightPoints: height, screenWidthPoints: screenWidth, screenHeightPoints: screenHeight,
+                    insets: insets, marginPoints: margin, pins: [])
+            }
+            #expect(throws: GeometryError.self, "\(args)") {
+                try LegendPlacement(
+                    boxWidthPoints: width.nextUp, boxHeightPoints: height, screenWidthPoints: screenWidth, screenHeightPoints: screenHeight,
+                    insets: insets, marginPoints: margin, pins: [])
+            }
+            #expect(throws: GeometryError.self, "\(args)") {
+                try LegendPlacement(
+                    boxWidthPoints: width, boxHeightPoints: height.nextUp, screenWidthPoints: screenWidth, screenHeightPoints: screenHeight,
+                    insets: insets, marginPoints: margin, pins: [])
+            }
+        }
+    }
 }

@@ -210,13 +210,18 @@ public struct LegendPlacement: Hashable, Sendable {
         // The unobstructed rectangle's size (the screen's without insets).
         let width = screenWidthPoints - insets.left - insets.right, height = screenHeightPoints - insets.top - insets.bottom
         let within = insets == .zero ? "the screen's" : "the unobstructed"
-        guard boxWidthPoints + 2 * marginPoints <= width else {
+        // The limits as the messages give them: a box of exactly the limit fits (before, the
+        // box plus its margins was compared with the size, and a box of the unobstructed width
+        // less two margins, 283.5 - 38 - 35.124 - 2 * 19.9 = 170.57600000000002 points, was
+        // refused as more than 170.57600000000002 by a last bit).
+        let widthLimit = width - 2 * marginPoints, heightLimit = height - 2 * marginPoints
+        guard boxWidthPoints <= widthLimit else {
             throw .invalidRendererParameter(
-                name: "legend width", value: boxWidthPoints, expected: "at most \(within) width less two margins, \(width - 2 * marginPoints) points")
+                name: "legend width", value: boxWidthPoints, expected: "at most \(within) width less two margins, \(widthLimit) points")
         }
-        guard boxHeightPoints + 2 * marginPoints <= height else {
+        guard boxHeightPoints <= heightLimit else {
             throw .invalidRendererParameter(
-                name: "legend height", value: boxHeightPoints, expected: "at most \(within) height less two margins, \(height - 2 * marginPoints) points")
+                name: "legend height", value: boxHeightPoints, expected: "at most \(within) height less two margins, \(heightLimit) points")
         }
         guard !preference.isEmpty else {
             throw .invalidRendererParameter(name: "legend corners", value: 0, expected: "at least one corner to choose from")
