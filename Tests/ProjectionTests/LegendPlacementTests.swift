@@ -293,4 +293,32 @@ struct LegendPlacementTests {
             }
         }
     }
+    @Test("BAD_INPUTS row 102: margins that leave no room for any box are named \"legend margin\" with half the screen's or unobstructed size, never a negative or infinite limit (before: \"legend width 10.0 ... at most -80.0 points\" for margins of 200 on a 320-point screen, \"-inf points\" for 1e308)")
+    func marginLeavingNoRoom() throws {
+        func place(margin: Double, insets: ScreenInsets = .zero) throws(GeometryError) -> LegendPlacement {
+            try LegendPlacement(
+                boxWidthPoints: 10, boxHeightPoints: 10, screenWidthPoints: 320, screenHeightPoints: 180, insets: insets, marginPoints: margin, pins: [])
+        }
+        for (margin, insets, expected) in [
+            (200.0, ScreenInsets.zero, "expected less than half the screen's width, 160.0 points"),
+            (160, .zero, "expected less than half the screen's width, 160.0 points"),
+            (90, .zero, "expected less than half the screen's height, 90.0 points"),
+            (1e308, .zero, "expected less than half the screen's width, 160.0 points"),
+            (60, try ScreenInsets(top: 47, bottom: 34), "expected less than half the unobstructed height, 49.5 points"),
+        ] {
+            let error = #expect(throws: GeometryError.self, "\(margin)") { try place(margin: margin, insets: insets) }
+            #expect(error?.description.hasPrefix("legend margin") == true, "\(margin): \(error?.description ?? "")")
+            #expect(error?.description.hasSuffix(expected) == true, "\(margin): \(error?.description ?? "")")
+            #expect(error?.description.contains("inf") == false && error?.description.contains("-") == false, "\(margin)")
+        }
+        // Margins that leave room for a box, though not this one: the box is named, with a limit >= 0.
+        let box = #expect(throws: GeometryError.self) {
+            try LegendPlacement(boxWidthPoints: 10, boxHeightPoints: 10, screenWidthPoints: 320, screenHeightPoints: 180, marginPoints: 86, pins: [])
+        }
+        #expect(box?.description == "legend height 10.0 is out of range: expected at most the screen's height less two margins, 8.0 points")
+        let placed = try LegendPlacement(
+            boxWidthPoints: 10, boxHeightPoints: 10, screenWidthPoints: 320, screenHeightPoints: 180, marginPoints: 84.99, pins: [],
+            preference: [.topLeading])
+        #expect(placed.origin == ScreenPoint(x: 84.99, y: 84.99))
+    }
 }

@@ -135,7 +135,8 @@ public struct LegendPlacement: Hashable, Sendable {
     ///   - preference: The corners to choose from, in order of preference (bottom leading,
     ///     bottom trailing, top leading, top trailing by default).
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a size,
-    ///   margin or radius out of range, a box with its margins larger than the unobstructed
+    ///   margin or radius out of range, margins of half the unobstructed rectangle's width or
+    ///   height or more ("legend margin"), a box with its margins larger than the unobstructed
     ///   rectangle, or no corner to choose from;
     ///   `GeometryError/invalidInsets(top:left:bottom:right:width:height:)` for insets that
     ///   leave less than one point of the screen.
@@ -176,8 +177,9 @@ public struct LegendPlacement: Hashable, Sendable {
     ///   - preference: The corners to choose from, in order of preference (bottom leading,
     ///     bottom trailing, top leading, top trailing by default).
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a size or
-    ///   margin out of range, a box with its margins larger than the unobstructed rectangle, or
-    ///   no corner to choose from; `GeometryError/invalidInsets(top:left:bottom:right:width:height:)`
+    ///   margin out of range, margins of half the unobstructed rectangle's width or height or
+    ///   more ("legend margin"), a box with its margins larger than the unobstructed rectangle,
+    ///   or no corner to choose from; `GeometryError/invalidInsets(top:left:bottom:right:width:height:)`
     ///   for insets that leave less than one point of the screen.
     public init(
         boxWidthPoints: Double, boxHeightPoints: Double, screenWidthPoints: Double, screenHeightPoints: Double,
@@ -210,6 +212,13 @@ public struct LegendPlacement: Hashable, Sendable {
         // The unobstructed rectangle's size (the screen's without insets).
         let width = screenWidthPoints - insets.left - insets.right, height = screenHeightPoints - insets.top - insets.bottom
         let within = insets == .zero ? "the screen's" : "the unobstructed"
+        // Margins that leave no room for any box are the margin's fault, not the box's (before,
+        // a 10-point box with margins of 200 on a 320-point screen was told "legend width 10.0
+        // ... at most -80.0 points", and with margins of 1e308 "at most -inf points").
+        for (axis, size) in [("width", width), ("height", height)] where !(2 * marginPoints < size) {
+            throw .invalidRendererParameter(
+                name: "legend margin", value: marginPoints, expected: "less than half \(within) \(axis), \(size / 2) points")
+        }
         // The limits as the messages give them: a box of exactly the limit fits (before, the
         // box plus its margins was compared with the size, and a box of the unobstructed width
         // less two margins, 283.5 - 38 - 35.124 - 2 * 19.9 = 170.57600000000002 points, was
