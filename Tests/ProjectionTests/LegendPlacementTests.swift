@@ -1,3 +1,4 @@
+import Foundation
 import GeoMath
 import Testing
 import TestSupport
@@ -320,5 +321,62 @@ struct LegendPlacementTests {
             boxWidthPoints: 10, boxHeightPoints: 10, screenWidthPoints: 320, screenHeightPoints: 180, marginPoints: 84.99, pins: [],
             preference: [.topLeading])
         #expect(placed.origin == ScreenPoint(x: 84.99, y: 84.99))
+    }
+    @Test("a LegendObstacle is Codable, as its neighbours LegendCorner, ScreenPoint and ScreenInsets are: discs and boxes round-trip to equal values and place a legend alike")
+    func obstacleRoundTrip() throws {
+        let obstacles = [
+            try LegendObstacle.disc(center: ScreenPoint(x: 50, y: 150), radiusPoints: 22, pinCount: 300),
+            try LegendObstacle.disc(center: ScreenPoint(x: 270.25, y: -3), radiusPoints: 0),
+            try LegendObstacle.box(origin: ScreenPoint(x: 240, y: 150), widthPoints: 60, heightPoints: 20),
+            try LegendObstacle.box(origin: ScreenPoint(x: 1, y: 2), widthPoints: 0, heightPoints: 7, pinCount: .max),
+        ]
+        let data = try JSONEncoder().encode(obstacles)
+        let decoded = try JSONDecoder().decode([LegendObstacle].self, from: data)
+        #expect(decoded == obstacles)
+        #expect(try Self.place(obstacles: decoded) == Self.place(obstacles: obstacles))
+        let text = try #require(String(data: try JSONEncoder().encode(obstacles[2]), encoding: .utf8))
+        for key in ["\"origin\"", "\"widthPoints\"", "\"heightPoints\"", "\"radiusPoints\"", "\"pinCount\""] {
+            #expect(text.contains(key), "\(text)")
+        }
+    }
+
+    @Test("BAD_INPUTS row 102: decoding a LegendObstacle checks it as disc(center:radiusPoints:pinCount:) and box(origin:widthPoints:heightPoints:pinCount:) do: a radius, width or height of -1, NaN or +inf, a count of -1, or both a size and a radius are a DecodingError naming the value, never an obstacle that reaches a placement")
+    func obstacleDecodingBadValues() throws {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        func json(width: String = "0", height: String = "0", radius: String = "6", count: String = "1", x: String = "50") -> String {
+            "{\"origin\":{\"x\":\(x),\"y\":150},\"widthPoints\":\(width),\"heightPoints\":\(height),\"radiusPoints\":\(radius),\"pinCount\":\(count)}"
+        }
+        for (text, named) in [
+            (json(radius: "-1"), "obstacle radius -1.0"), (json(radius: "\"nan\""), "obstacle radius nan"),
+            (json(radius: "\"inf\""), "obstacle radius inf"),
+            (json(width: "-1", radius: "0"), "obstacle width -1.0"), (json(width: "\"nan\"", radius: "0"), "obstacle width nan"),
+            (json(height: "\"inf\"", radius: "0"), "obstacle height inf"), (json(width: "\"nan\"", radius: "6"), "obstacle width nan"),
+            (json(count: "-1"), "obstacle pin count -1.0"),
+            (json(width: "10", height: "4", radius: "6"), "obstacle radius 6.0"),
+        ] {
+            do {
+                let decoded = try decoder.decode(LegendObstacle.self, from: Data(text.utf8))
+                Issue.record("\(text): accepted as \(decoded)")
+            } catch let DecodingError.dataCorrupted(context) {
+                #expect(context.debugDescription.hasPrefix(named), "\(text): \(context.debugDescription)")
+                #expect(context.underlyingError is GeometryError, "\(text)")
+            } catch {
+                Issue.record("\(text): \(error), expected DecodingError.dataCorrupted")
+            }
+        }
+        // A missing key, or a count that is not an integer, is a DecodingError too.
+        for text in ["{\"origin\":{\"x\":1,\"y\":2},\"widthPoints\":0,\"heightPoints\":0,\"radiusPoints\":6}", json(count: "1.5"), json(count: "1e30")] {
+            #expect(throws: DecodingError.self, "\(text)") { try decoder.decode(LegendObstacle.self, from: Data(text.utf8)) }
+        }
+        // A point that is not finite is on no screen, as the factories take it: decoded, and hides nothing.
+        let nowhere = try decoder.decode(LegendObstacle.self, from: Data(json(x: "\"nan\"").utf8))
+        #expect(nowhere.radiusPoints == 6 && nowhere.pinCount == 1 && !nowhere.origin.isFinite)
+        #expect(try Self.place(obstacles: [nowhere], preference: [.bottomLeading]).hiddenObstacleCount == 0)
+        // A disc and a box decode to what the factories make.
+        #expect(try decoder.decode(LegendObstacle.self, from: Data(json().utf8)) == LegendObstacle.disc(center: ScreenPoint(x: 50, y: 150), radiusPoints: 6))
+        #expect(
+            try decoder.decode(LegendObstacle.self, from: Data(json(width: "10", height: "4", radius: "0", count: "0").utf8))
+                == LegendObstacle.box(origin: ScreenPoint(x: 50, y: 150), widthPoints: 10, heightPoints: 4))
     }
 }

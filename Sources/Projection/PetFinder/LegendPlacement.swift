@@ -26,7 +26,11 @@ public enum LegendCorner: String, Hashable, Sendable, Codable, CaseIterable {
 /// A legend box hides an obstacle when the two meet, edges included: for a rectangle with a
 /// radius, when the box comes within that radius of the rectangle (a disc is a rectangle of no
 /// size). An obstacle that is not finite is on no screen and hides under nothing.
-public struct LegendObstacle: Hashable, Sendable {
+///
+/// `Codable` as its stored properties (`origin`, `widthPoints`, `heightPoints`, `radiusPoints`,
+/// `pinCount`), decoded and checked as ``disc(center:radiusPoints:pinCount:)`` and
+/// ``box(origin:widthPoints:heightPoints:pinCount:)`` check them.
+public struct LegendObstacle: Hashable, Sendable, Codable {
     /// The rectangle's top-left point, in screen points (a disc's center).
     public let origin: ScreenPoint
     /// The rectangle's width and height in points (0 for a disc).
@@ -82,6 +86,43 @@ public struct LegendObstacle: Hashable, Sendable {
         self.heightPoints = heightPoints
         self.radiusPoints = radiusPoints
         self.pinCount = pinCount
+    }
+
+    /// Decodes and validates an obstacle: a disc (width and height 0) as
+    /// ``disc(center:radiusPoints:pinCount:)`` checks it, a box (radius 0) as
+    /// ``box(origin:widthPoints:heightPoints:pinCount:)`` does; a width, height, radius or count
+    /// out of range, or an obstacle with both a size and a radius, which neither makes, is an
+    /// error (never a NaN or negative radius, or a negative count, that would reach a placement).
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` naming the value, its underlying error the
+    ///   `GeometryError/invalidRendererParameter(name:value:expected:)` of the factory.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let origin = try container.decode(ScreenPoint.self, forKey: .origin)
+        let width = try container.decode(Double.self, forKey: .widthPoints)
+        let height = try container.decode(Double.self, forKey: .heightPoints)
+        let radius = try container.decode(Double.self, forKey: .radiusPoints)
+        let pinCount = try container.decode(Int.self, forKey: .pinCount)
+        do throws(GeometryError) {
+            // Each value checked by its factory first, so that a bad value is named as such.
+            let box = try Self.box(origin: origin, widthPoints: width, heightPoints: height, pinCount: pinCount)
+            let disc = try Self.disc(center: origin, radiusPoints: radius, pinCount: pinCount)
+            if width == 0 && height == 0 {
+                self = disc
+            } else if radius == 0 {
+                self = box
+            } else {
+                throw .invalidRendererParameter(
+                    name: "obstacle radius", value: radius, expected: "0 for a box (an obstacle of width \(width) and height \(height)); a disc has no width or height")
+            }
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: container.codingPath, debugDescription: error.description, underlyingError: error))
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case origin, widthPoints, heightPoints, radiusPoints, pinCount
     }
 
     /// Whether a box with top-left `o` and size `w` x `h` meets the obstacle (edges included).
