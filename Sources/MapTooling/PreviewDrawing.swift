@@ -175,8 +175,10 @@ public struct PreviewDrawing: Hashable, Sendable {
     /// - Parameters:
     ///   - obstacles: What else the screen shows.
     ///   - insets: What the app covers at the screen's edges (a camera's `effectiveInsets`);
-    ///     none by default. Insets that leave no room for the legend are not kept to: it then
-    ///     stands in a corner of the whole screen.
+    ///     none by default. Where the unobstructed rectangle holds the legend but not its
+    ///     8-point margins, the margins narrow (in whole points) to fit; insets that leave no
+    ///     room for the legend itself are not kept to: it then stands in a corner of the whole
+    ///     screen.
     public func svg(legendAvoiding obstacles: [LegendObstacle], insets: ScreenInsets = .zero) -> String {
         func number(_ value: Double) -> String { Self.fixed(value, decimals: 3) }
         func pointList(_ points: [ScreenPoint]) -> String {
@@ -216,12 +218,18 @@ public struct PreviewDrawing: Hashable, Sendable {
         let boxHeight = 8 + 16 * Double(entries.count)
         // (Its own pins as the 6-point discs drawn above; the radius cannot throw.)
         let own = pins.compactMap { try? LegendObstacle.disc(center: $0.point, radiusPoints: 6) }
-        func place(_ insets: ScreenInsets) -> LegendPlacement? {
+        func place(_ insets: ScreenInsets, margin: Double = 8) -> LegendPlacement? {
             try? LegendPlacement(
                 boxWidthPoints: 86, boxHeightPoints: boxHeight, screenWidthPoints: widthPoints, screenHeightPoints: heightPoints,
-                insets: insets, obstacles: own + obstacles)
+                insets: insets, marginPoints: margin, obstacles: own + obstacles)
         }
-        let placement = place(insets) ?? place(.zero)
+        // Where the unobstructed rectangle holds the box but not its 8-point margins, narrower
+        // margins (whole points) before the whole screen: a 52-point gap between a status bar
+        // and a sheet took the legend to the screen's bottom corner, under the sheet.
+        let narrower = min(
+            8, ((widthPoints - insets.left - insets.right - 86) / 2).rounded(.down),
+            ((heightPoints - insets.top - insets.bottom - boxHeight) / 2).rounded(.down))
+        let placement = place(insets) ?? (narrower >= 0 ? place(insets, margin: narrower) : nil) ?? place(.zero)
         let origin = placement?.origin ?? ScreenPoint(x: 8, y: heightPoints - boxHeight - 8)
         let corner = placement?.corner ?? .bottomLeading
         out += "</g>\n<g id=\"legend\" data-corner=\"\(corner.rawValue)\" font-size=\"11\" fill=\"#202124\">\n"

@@ -149,6 +149,26 @@ struct PreviewDrawingTests {
         #expect(cramped.contains("<rect x=\"8.000\" y=\"796.000\" width=\"86\""))
     }
 
+    @Test("where the unobstructed rectangle holds the legend but not its 8-point margins, the margins narrow: a 52-point gap between a 47-point status bar and a 745-point sheet keeps the legend in the gap, 6 points in (before: at y 796 of 844, under the sheet); a 40-point gap, margins of 0; a 39-point one, the screen's corner")
+    func legendNarrowsItsMargins() throws {
+        var camera = try MercatorCamera(center: Coordinate(latitude: 48.858, longitude: 2.345), zoom: 13.3, widthPoints: 390, heightPoints: 844)
+        try camera.setInsets(ScreenInsets(top: 47, bottom: 745))
+        let drawing = PreviewDrawing(circle: GeodesicCircle.userVicinity(around: camera.center), pins: [], transform: camera.transform)
+        let gap = drawing.svg(legendAvoiding: [], insets: camera.effectiveInsets)
+        // The gap spans y 47...99: the 40-point box with 6-point margins, at y 53.
+        #expect(gap.contains("<g id=\"legend\" data-corner=\"bottomLeading\""))
+        #expect(gap.contains("<rect x=\"6.000\" y=\"53.000\" width=\"86\""), "\(gap.split(separator: "\n").filter { $0.hasPrefix("<rect") })")
+        // Still the corner hiding the fewest pets: a pin at the gap's left sends it right.
+        let pet = try LegendObstacle.disc(center: ScreenPoint(x: 40, y: 70), radiusPoints: 6)
+        #expect(drawing.svg(legendAvoiding: [pet], insets: camera.effectiveInsets).contains("<rect x=\"298.000\" y=\"53.000\" width=\"86\""))
+        // A sheet and side insets leaving exactly the box: margins of 0.
+        let exact = drawing.svg(legendAvoiding: [], insets: try ScreenInsets(top: 47, left: 100, bottom: 757, right: 204))
+        #expect(exact.contains("<rect x=\"100.000\" y=\"47.000\" width=\"86\""))
+        // A point less than the box: the screen's corner, as before.
+        let short = drawing.svg(legendAvoiding: [], insets: try ScreenInsets(top: 47, bottom: 758))
+        #expect(short.contains("<rect x=\"8.000\" y=\"796.000\" width=\"86\""))
+    }
+
     @Test("graticules cover any view: a world region, a camera at zoom 0 wider than the world, a pole; labels and ids are valid XML text")
     func graticuleAndEdges() throws {
         let world = GeodesicCircle.world
