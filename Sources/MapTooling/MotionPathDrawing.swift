@@ -26,6 +26,12 @@ public struct MotionPathDrawing: Hashable, Sendable {
         }
     }
 
+    /// The corners a legend may take on the drawing, for
+    /// ``PreviewDrawing/svg(legendAvoiding:insets:preference:)``: all but the top trailing one,
+    /// where the zoom chart is drawn over whatever lies there (before, a legend placed there,
+    /// as one pet near each other corner made it, stood wholly under the chart).
+    public static let legendCorners: [LegendCorner] = [.bottomLeading, .bottomTrailing, .topLeading]
+
     /// The samples, in time order (the start first).
     public let samples: [Sample]
     /// The center's track on the drawing's screen, one point per sample, then the resting

@@ -179,7 +179,10 @@ public struct PreviewDrawing: Hashable, Sendable {
     ///     8-point margins, the margins narrow (in whole points) to fit; insets that leave no
     ///     room for the legend itself are not kept to: it then stands in a corner of the whole
     ///     screen.
-    public func svg(legendAvoiding obstacles: [LegendObstacle], insets: ScreenInsets = .zero) -> String {
+    ///   - preference: The corners the legend may take, in order of preference (all four, bottom
+    ///     leading first, by default; none is taken as all four): without the top trailing one
+    ///     under a motion path's zoom chart (``MotionPathDrawing/legendCorners``).
+    public func svg(legendAvoiding obstacles: [LegendObstacle], insets: ScreenInsets = .zero, preference: [LegendCorner] = LegendCorner.allCases) -> String {
         func number(_ value: Double) -> String { Self.fixed(value, decimals: 3) }
         func pointList(_ points: [ScreenPoint]) -> String {
             points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
@@ -221,7 +224,7 @@ public struct PreviewDrawing: Hashable, Sendable {
         func place(_ insets: ScreenInsets, margin: Double = 8) -> LegendPlacement? {
             try? LegendPlacement(
                 boxWidthPoints: 86, boxHeightPoints: boxHeight, screenWidthPoints: widthPoints, screenHeightPoints: heightPoints,
-                insets: insets, marginPoints: margin, obstacles: own + obstacles)
+                insets: insets, marginPoints: margin, obstacles: own + obstacles, preference: preference.isEmpty ? LegendCorner.allCases : preference)
         }
         // Where the unobstructed rectangle holds the box but not its 8-point margins, narrower
         // margins (whole points) before the whole screen: a 52-point gap between a status bar

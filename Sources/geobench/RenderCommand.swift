@@ -142,9 +142,14 @@ struct RenderCommand: ParsableCommand {
         }
         let bar = scaleBar ? try ScaleBarDrawing(camera: try view()) : nil
         let drawing = PreviewDrawing(circle: region, pins: clustered == nil ? layout.pins : [], transform: transform)
-        // The legend keeps clear of the clusters' badges and pins and of the scale bar too.
+        // The legend keeps clear of the clusters' badges and pins and of the scale bar too. On a
+        // motion path's view, which has no insets, it keeps to the whole screen and clear of the
+        // zoom chart's corner (before, it kept to the camera's insets, 300 points above a sheet
+        // the view does not have, and could stand wholly under the chart).
         let map = drawing.svg(
-            legendAvoiding: (clustered?.legendObstacles ?? []) + (bar?.legendObstacles ?? []), insets: camera?.effectiveInsets ?? .zero)
+            legendAvoiding: (clustered?.legendObstacles ?? []) + (bar?.legendObstacles ?? []),
+            insets: path == nil ? camera?.effectiveInsets ?? .zero : .zero,
+            preference: path == nil ? LegendCorner.allCases : MotionPathDrawing.legendCorners)
         var svg = path.map { $0.drawn(over: map) } ?? map
         if let clustered { svg = clustered.drawn(over: svg) }
         if tiles { svg = try TileGridDrawing(camera: try view()).drawn(under: svg) }

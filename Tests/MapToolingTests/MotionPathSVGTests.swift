@@ -88,4 +88,33 @@ struct MotionPathSVGTests {
         #expect(f.x > 0 && f.x + f.width < 390 && f.y > 0 && f.y + f.height < 844 / 2)
         #expect(svg.contains(">zoom 14.00</text>") && svg.contains(">zoom 12.00</text>") && svg.contains(">t = 0.50 s</text>"))
     }
+    @Test("the legend of a motion path keeps clear of the zoom chart: with one pet near each other corner of the view, it takes the corner hiding the fewest among the three the chart leaves (before, the top trailing one, wholly under the chart drawn over it)")
+    func legendClearOfTheChart() throws {
+        let (drawing, view, _, _) = try Self.easeDrawing()
+        let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        // One pet 40 points in from each corner but the top trailing one (390 x 844 view).
+        let pins = try [ScreenPoint(x: 40, y: 25), ScreenPoint(x: 40, y: 815), ScreenPoint(x: 340, y: 815)].enumerated().map { k, point in
+            let mercator = try view.transform.mercatorPoint(at: point)
+            return Pin(id: "p\(k)", category: .missing, coordinate: mercator.coordinate, distanceMeters: 0, mercator: mercator, point: point, inFrame: true)
+        }
+        let preview = PreviewDrawing(circle: .userVicinity(around: paris), pins: pins, transform: view.transform)
+        #expect(preview.svg.contains("data-corner=\"topTrailing\""))
+        let svg = drawing.drawn(over: preview.svg(legendAvoiding: [], preference: MotionPathDrawing.legendCorners))
+        #expect(!svg.contains("data-corner=\"topTrailing\""))
+        #expect(svg.contains("<g id=\"legend\" data-corner=\"bottomLeading\""))
+        let legend = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<rect x=") && $0.contains("width=\"86\"") })
+        func number(_ name: String) throws -> Double {
+            let start = try #require(legend.range(of: " \(name)=\""))
+            let rest = legend[start.upperBound...]
+            let end = try #require(rest.firstIndex(of: "\""))
+            return try #require(Double(rest[..<end]))
+        }
+        let x = try number("x"), y = try number("y"), height = try number("height")
+        let chart = drawing.chartFrame
+        // The legend's box and the chart's (with its time label, 10 points below) do not meet.
+        let apart = x + 86 < chart.x || chart.x + chart.width < x || y + height < chart.y || chart.y + chart.height + 12 < y
+        #expect(apart, "legend at \(x), \(y); chart \(chart)")
+        // No corner given is all four: the default order.
+        #expect(preview.svg(legendAvoiding: [], preference: []) == preview.svg)
+    }
 }
