@@ -64,7 +64,7 @@ public struct ClusterDrawing: Hashable, Sendable {
     }
 
     /// What the drawing puts on the screen, for a legend to keep clear of
-    /// (`LegendPlacement(boxWidthPoints:boxHeightPoints:screenWidthPoints:screenHeightPoints:marginPoints:obstacles:preference:)`):
+    /// (`LegendPlacement(boxWidthPoints:boxHeightPoints:screenWidthPoints:screenHeightPoints:insets:marginPoints:obstacles:preference:)`):
     /// each badge as a disc of its radius standing for its count, each single pin and spread
     /// pin as a 6-point disc standing for one pet, and each spread's place as its 3-point dot,
     /// which stands for none (its pets are its spread pins).
