@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES := libproj-dev pkg-config
 
-.PHONY: all deps test consumer cli-hostile leaks fuzz docs docs-site bench trace-check chromium pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
+.PHONY: all deps test consumer cli-hostile mapkit-check leaks fuzz docs docs-site bench trace-check chromium pyproj-bench side-by-side benchmarks benchmarks-check benchmarks-thresholds build fixtures clean
 
 all: test
 
@@ -40,6 +40,11 @@ consumer: deps
 cli-hostile: deps
 	$(SWIFT) build --product geobench
 	scripts/check_cli_hostile.sh "$$($(SWIFT) build --show-bin-path)/geobench"
+
+# The Apple-only MapKit bridge type-checked against stand-ins of Apple's documented MapKit and
+# CoreLocation declarations (never compiled otherwise on Linux).
+mapkit-check: deps
+	SWIFT="$(SWIFT)" scripts/check_mapkit_bridge.sh
 
 # geobench's commands under valgrind: fails on any definite leak (PROJ handles, Swift objects)
 # or memory error; then threads that each create and drop a PROJ context. Installs valgrind with apt-get when it is missing.
