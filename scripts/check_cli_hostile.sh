@@ -149,6 +149,19 @@ STDOUT=/dev/full expect_error "render >/dev/full" "$full" "$geobench" render "${
 STDOUT=/dev/full expect_error "clusters >/dev/full" "$full" "$geobench" clusters "${phone[@]}" --pins "$root/examples/city-pins.csv"
 expect_error "run --samples -5" "--samples -5 is out of range: expected an integer in [3, 1000]" "$geobench" run --suite region --samples -5
 STDOUT=/dev/full expect_error "run >/dev/full" "$full" "$geobench" run --suite region --samples 3 --json
+# The frame suite runs last: its trace is read and played before any suite runs. Before, a
+# missing or unplayable trace (the default one is relative: a run from outside the repository)
+# failed after minutes of the other suites, and their results were lost; --trace with another
+# suite was taken and ignored.
+expect_error "run --trace missing (every suite)" "cannot read '$tmp/missing.json': No such file or directory" \
+  "$geobench" run --samples 3 --trace "$tmp/missing.json"
+expect_error "run from outside the repository (the default trace)" "cannot read 'examples/gesture-trace.json': No such file" \
+  sh -c 'cd "$1" && exec "$0" run --samples 3' "$(cd "$(dirname "$geobench")" && pwd)/$(basename "$geobench")" "$tmp"
+printf '{"camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844},"framesPerSecond":120,"frames":[{"t":0,"pan":{"phase":"changed","x":10,"y":0}},{"t":0.01}]}' >"$tmp/unplayable-trace.json"
+expect_error "run --trace whose pan changes before it began" "1 of its samples could not be applied" \
+  "$geobench" run --samples 3 --trace "$tmp/unplayable-trace.json"
+expect_error "run --suite region --trace" "--trace is the frame suite's: it cannot be combined with --suite region" \
+  "$geobench" run --suite region --samples 3 --trace "$root/examples/gesture-trace.json"
 STDOUT=/dev/full expect_error "--help >/dev/full" "$full" "$geobench" --help
 expect_error "region >&- (standard output closed)" "cannot write standard output: Bad file descriptor" \
   sh -c 'exec "$0" region --latitude 1 --longitude 2 >&-' "$geobench"

@@ -37,8 +37,10 @@ import Darwin
 ///
 /// ns/op is per frame (or per cover); allocations are counted per op after the timing.
 enum FrameSuite {
-    static func run(samples: Int, tracePath: String, progress: (String) -> Void) throws -> [Measurement] {
-        let trace = try loadTrace(tracePath)
+    /// The trace `--trace` names when it is not given (from the current directory).
+    static let defaultTracePath = "examples/gesture-trace.json"
+
+    static func run(samples: Int, trace: GestureTrace, progress: (String) -> Void) throws -> [Measurement] {
         var results: [Measurement] = []
         for count in [10_000, 100_000] {
             progress("frame: the recorded trace with \(count) pins: event, placement, clusters, tiles; against PROJ per frame...")
@@ -49,6 +51,29 @@ enum FrameSuite {
         progress("frame: the tile cover of a phone viewport at bearing 30 with insets...")
         results.append(try tileCover(samples: samples))
         return results
+    }
+
+    /// The trace at `path`, read, decoded and played once onto its camera: every sample must
+    /// apply, as the suite requires after its timing.
+    ///
+    /// - Throws: `FileIOError`, `ScriptError` for a trace that cannot be decoded or played
+    ///   ("gesture trace 'PATH': 3 of its samples could not be applied").
+    static func checkedTrace(_ path: String) throws -> GestureTrace {
+        let trace = try loadTrace(path)
+        var player: GestureTracePlayer
+        do throws(GeometryError) {
+            player = try GestureTracePlayer(trace)
+        } catch {
+            throw ScriptError(path: path, reason: error.description, kind: "gesture trace")
+        }
+        var camera = player.startCamera
+        for _ in 0..<player.frameCount { player.step(&camera) }
+        guard player.rejected == 0 else {
+            throw ScriptError(
+                path: path, reason: "\(player.rejected) of its samples could not be applied (the frame suite plays every one)",
+                kind: "gesture trace")
+        }
+        return trace
     }
 
     static func loadTrace(_ path: String) throws -> GestureTrace {

@@ -26,17 +26,26 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Timed samples per operation, 3 to 1000 (the median is reported).")
     var samples = 15
 
-    @Option(name: .long, help: "The recorded gesture trace the frame suite replays.")
-    var trace = "examples/gesture-trace.json"
+    @Option(
+        name: .long,
+        help: "The recorded gesture trace the frame suite replays (default: \(FrameSuite.defaultTracePath), from the current directory); read and played once before any suite runs.")
+    var trace: String?
 
     func validate() throws {
         guard (3...1000).contains(samples) else {
             throw ValidationError("--samples \(samples) is out of range: expected an integer in [3, 1000]")
         }
+        if trace != nil, let suite, suite != .frame {
+            throw ValidationError("--trace is the frame suite's: it cannot be combined with --suite \(suite.rawValue)")
+        }
     }
 
     func run() throws {
         let suites = suite.map { [$0] } ?? Suite.allCases
+        // The frame suite runs last: its trace is read and played once first, so that a missing
+        // or unplayable trace is refused at once, not after minutes of the other suites, whose
+        // results would be lost with it.
+        let recorded = suites.contains(.frame) ? try FrameSuite.checkedTrace(trace ?? FrameSuite.defaultTracePath) : nil
         var results: [Measurement] = []
         for suite in suites {
             switch suite {
@@ -61,7 +70,8 @@ struct RunCommand: ParsableCommand {
                     if !json { writeError(progress) }
                 }
             case .frame:
-                results += try FrameSuite.run(samples: samples, tracePath: trace) { progress in
+                guard let recorded else { continue }
+                results += try FrameSuite.run(samples: samples, trace: recorded) { progress in
                     if !json { writeError(progress) }
                 }
             }
