@@ -88,26 +88,6 @@ func format(_ value: Double, decimals: Int) -> String {
     DecimalText.fixed(value, decimals: decimals)
 }
 
-/// A plain-text table with left-aligned text and right-aligned numbers.
-enum TextTable {
-    static func render(header: [String], rows: [[String]]) -> String {
-        var widths = header.map(\.count)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                let pad = String(repeating: " ", count: widths[index] - cell.count)
-                let numeric = cell.first.map { $0.isNumber || $0 == "-" && cell.count > 1 } ?? false
-                return numeric ? pad + cell : cell + pad
-            }.joined(separator: "  ")
-        }
-        var lines = [line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
-        lines += rows.map(line)
-        return lines.joined(separator: "\n")
-    }
-}
-
 /// Monotonic nanoseconds.
 func monotonicNanoseconds() -> UInt64 {
     var now = timespec()
