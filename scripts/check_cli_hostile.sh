@@ -105,6 +105,19 @@ if cmp -s "$out" "$root/docs/preview.svg" && [ "$(ls -A "$tmp" | grep -c '\.tmp$
 else
   fail "render --output did not write docs/preview.svg's SVG, or left a temporary file"
 fi
+# render --trace --frame K --output FILE: the frame's JSON goes to the file, as the HTML would
+# (before, --output was taken and ignored, and the JSON printed on standard output).
+frame_out="$tmp/frame.json"
+status=0
+( ulimit -v 1048576; timeout 10 "$geobench" render "${paris[@]}" --pins "$root/examples/pins.csv" --trace "$root/examples/gesture-trace.json" \
+  --frame 100 --output "$frame_out" >"$tmp/stdout" 2>"$tmp/stderr" ) || status=$?
+if [ "$status" -eq 0 ] && [ ! -s "$tmp/stdout" ] && [ ! -s "$tmp/stderr" ] && grep -q '^{"frame":100,"t":0.833,' "$frame_out" \
+  && cmp -s "$frame_out" <("$geobench" render "${paris[@]}" --pins "$root/examples/pins.csv" --trace "$root/examples/gesture-trace.json" --frame 100); then
+  checks=$((checks + 1))
+  echo "ok - render --trace --frame 100 --output writes the frame's JSON to the file, nothing to standard output"
+else
+  fail "render --trace --frame 100 --output: exit status $status, stdout $(head -c 120 "$tmp/stdout"), file $(head -c 120 "$frame_out" 2>/dev/null)"
+fi
 expect_error "render --output a directory" "cannot write '$tmp/dir': is a directory" \
   "$geobench" render "${paris[@]}" --output "$tmp/dir"
 ln -s "$out" "$tmp/link.svg"

@@ -33,7 +33,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "A camera script (see `geobench camera`): draw the camera's last state instead of the preview.")
     var script: String?
 
-    @Option(name: .long, help: "Write the SVG to this file instead of stdout (replaced whole, or left as it was on error).")
+    @Option(name: .long, help: "Write the SVG (the HTML with --trace, the frame's JSON with --frame) to this file instead of stdout (replaced whole, or left as it was on error).")
     var output: String?
 
     @Flag(name: .long, help: "With --script: draw the script's last motion (fly, ease, animated doubleTap, release) instead: the center's track sampled at 60 frames per second on a north-up view fitting it, and the zoom over time.")
@@ -54,7 +54,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "A recorded gesture trace (as examples/gesture-trace.json): write one self-contained HTML file that plays it frame by frame with the --pins placed, instead of an SVG.")
     var trace: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "With --trace: print frame K's pins (id, x, y) as JSON instead of the HTML.")
+    @Option(name: .long, parsing: .unconditional, help: "With --trace: print frame K's pins (id, x, y) as JSON instead of the HTML (to --output when given).")
     var frame: Int?
 
     func validate() throws {
@@ -85,7 +85,12 @@ struct RenderCommand: ParsableCommand {
                 guard playback.frames.indices.contains(index) else {
                     throw ValidationError("--frame \(index) is out of range: expected an integer in [0, \(playback.frames.count - 1)]")
                 }
-                try writeOutput(playback.frameJSON(index) + "\n")
+                // To --output when given, as the HTML would be (it was ignored, the JSON printed).
+                if let output {
+                    try OutputFile.write(playback.frameJSON(index) + "\n", to: output)
+                } else {
+                    try writeOutput(playback.frameJSON(index) + "\n")
+                }
             } else if let output {
                 try OutputFile.write(playback.html, to: output)
             } else {
