@@ -17,7 +17,8 @@ struct RegionCommand: ParsableCommand {
     }
 
     /// The region in the JSON shape of DESIGN.md. `containsPole` is "both" for a region that
-    /// contains both poles (radius at least a quarter meridian), which DESIGN.md leaves open.
+    /// contains both poles (a radius at least the distance to the farther pole: a quarter
+    /// meridian on the equator, more elsewhere), which DESIGN.md leaves open.
     static func json(for region: GeodesicCircle) -> JSONValue {
         let pole: JSONValue
         switch (region.containsNorthPole, region.containsSouthPole) {
