@@ -198,6 +198,21 @@ LIMIT_KB=2000000 expect_error "a gesture trace onto 100 000 pins under ulimit -v
   "$geobench" render "${paris[@]}" --trace "$root/examples/gesture-trace.json" --pins "$tmp/hundred-thousand.csv" --output "$tmp/trace.html"
 [ ! -e "$tmp/trace.html" ] || fail "the refused trace left $tmp/trace.html"
 
+# tiles at the budget's limit (1 048 576 tiles, as many in the ring: 104 MB of JSON) under a
+# 400 MB address-space limit: written one tile at a time (98 MB resident); built whole as one
+# document it took 815 MB and ended in a crash report, exit 134.
+status=0
+( ulimit -v 400000; timeout 60 "$geobench" tiles --latitude 90 --longitude 0 --zoom 2.5 --width 1000000 --height 1 --bearing 90 \
+  --tile-size 1 --max-tiles 1048576 >"$tmp/tiles.json" 2>"$tmp/stderr" ) || status=$?
+if [ "$status" -eq 0 ] && [ ! -s "$tmp/stderr" ] && [ "$(grep -o '"wrap"' "$tmp/tiles.json" | wc -l)" -eq 2621440 ] \
+  && [ "$(tail -c 3 "$tmp/tiles.json" | od -An -c | tr -d ' ')" = ']}\n' ]; then
+  checks=$((checks + 1))
+  echo "ok - tiles: 1048576 tiles, their ring and parents under ulimit -v 400000"
+else
+  fail "tiles at the budget's limit under ulimit -v 400000: exit status $status: $(head -c 200 "$tmp/stderr")"
+fi
+rm -f "$tmp/tiles.json"
+
 # --- Class 7 (part): repeated keys and deep nesting in scripts (row 52). ---
 camera='"camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844}'
 printf '{"camera":{"latitude":1,"longitude":2,"zoom":3,"zoom":4,"width":100,"height":100},"events":[]}' >"$tmp/zoom.json"

@@ -35,20 +35,23 @@ struct TilesCommand: ParsableCommand {
         }
         let camera = try view.camera()
         let cover = try camera.tileCover(tileSizePoints: tileSize, rule: rule, maximumTiles: maxTiles)
-        func list(_ tiles: [MapTile]) -> JSONValue {
-            .array(tiles.map { tile in
-                .object([
-                    ("z", .number(Double(tile.z))), ("x", .number(Double(tile.x))), ("y", .number(Double(tile.y))),
-                    ("wrap", .number(Double(tile.wrap))),
-                ])
-            })
-        }
-        let json = JSONValue.object([
-            ("z", .number(Double(cover.zoom))), ("tiles", list(cover.tiles)), ("prefetch", list(cover.prefetch)),
-            ("parents", list(cover.parents)),
-        ])
+        // Written one tile at a time, as `preview` writes its pins: a cover at the budget's
+        // limit (1 048 576 tiles, with 1 048 576 more in its ring) is 100 MB of JSON, which
+        // built whole as one document took 815 MB and ended in a crash report under a 700 MB
+        // address-space limit.
         var output = DescriptorOutput.standardOutput()
-        try output.write(json.text + "\n")
+        func write(_ key: String, _ tiles: [MapTile]) throws(FileIOError) {
+            try output.write(",\"\(key)\":[")
+            for (index, tile) in tiles.enumerated() {
+                try output.write((index > 0 ? ",{\"z\":" : "{\"z\":") + "\(tile.z),\"x\":\(tile.x),\"y\":\(tile.y),\"wrap\":\(tile.wrap)}")
+            }
+            try output.write("]")
+        }
+        try output.write("{\"z\":\(cover.zoom)")
+        try write("tiles", cover.tiles)
+        try write("prefetch", cover.prefetch)
+        try write("parents", cover.parents)
+        try output.write("}\n")
         try output.flush()
     }
 }
