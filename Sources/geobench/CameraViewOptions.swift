@@ -6,7 +6,7 @@ import Projection
 /// The camera of `geobench clusters` and `geobench tiles`: a center, a zoom, a screen and a
 /// bearing; the camera's constraints apply.
 struct CameraViewOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: "Camera center latitude in degrees, in [-90, 90].")
+    @Option(name: .long, parsing: .unconditional, help: "Camera center latitude in degrees, in [-90, 90] (clamped to +-85.0511287798066; the world's edge then applies).")
     var latitude: Double
 
     @Option(name: .long, parsing: .unconditional, help: "Camera center longitude in degrees, in [-180, 180].")
@@ -15,10 +15,10 @@ struct CameraViewOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Camera zoom (the world is 256 * 2^zoom points wide): finite, clamped into [0, 22] as a camera clamps it.")
     var zoom: Double
 
-    @Option(name: .long, parsing: .unconditional, help: "Screen width in points.")
+    @Option(name: .long, parsing: .unconditional, help: "Screen width in points, in [1, 1000000].")
     var width: Double
 
-    @Option(name: .long, parsing: .unconditional, help: "Screen height in points.")
+    @Option(name: .long, parsing: .unconditional, help: "Screen height in points, in [1, 1000000].")
     var height: Double
 
     @Option(name: .long, parsing: .unconditional, help: "Bearing in degrees (the compass direction at the top of the screen).")

@@ -21,10 +21,10 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var place: RegionOptions
 
-    @Option(name: .long, parsing: .unconditional, help: "Frame width in points (ignored with --script).")
+    @Option(name: .long, parsing: .unconditional, help: "Frame width in points, in [1, 1000000] (with --script still checked, but the script's camera sets the size).")
     var width: Double = 390
 
-    @Option(name: .long, parsing: .unconditional, help: "Frame height in points (default: width * 9/16; ignored with --script).")
+    @Option(name: .long, parsing: .unconditional, help: "Frame height in points, in [1, 1000000] (default: width * 9/16; with --script still checked, but the script's camera sets the size).")
     var height: Double?
 
     @Option(name: .long, help: "CSV of announcements: header id,status,latitude,longitude.")

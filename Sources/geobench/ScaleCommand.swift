@@ -25,7 +25,7 @@ struct ScaleCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Zoom (the world is 256 * 2^zoom points wide), in [0, 30].")
     var zoom: Double
 
-    @Option(name: .customLong("max-width"), parsing: .unconditional, help: "The widest the bar may be, in points.")
+    @Option(name: .customLong("max-width"), parsing: .unconditional, help: "The widest the bar may be, in points, in [0.001, 1000000].")
     var maxWidth: Double = ScaleBar.defaultMaximumWidthPoints
 
     @Option(name: .long, help: "metric (m, km) or imperial (ft, mi).")

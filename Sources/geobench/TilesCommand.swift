@@ -26,7 +26,7 @@ struct TilesCommand: ParsableCommand {
     @Option(name: .customLong("zoom-rule"), help: "floor (MapLibre) or round (raster renderers).")
     var zoomRule: String = TileZoomRule.floor.rawValue
 
-    @Option(name: .customLong("max-tiles"), parsing: .unconditional, help: "The most tiles the cover may hold.")
+    @Option(name: .customLong("max-tiles"), parsing: .unconditional, help: "The most tiles the cover may list under \"tiles\" (the ring and parents not counted), in [1, 1048576].")
     var maxTiles: Int = MercatorCamera.defaultMaximumTiles
 
     func run() throws {
