@@ -1,3 +1,4 @@
+import CMallocCounter
 import Foundation
 import GeoMath
 import Testing
@@ -415,6 +416,30 @@ struct PinClusterIndexTests {
 
 @Suite("Cluster viewport queries, hit testing, spread layouts")
 struct ClusterViewportTests {
+    @Test("a viewport query allocates nothing once the output's capacity suffices, in this unoptimized build too: a camera's, a web view's and a MapKit state's, at every zoom (each grid cell's loop allocated, 60 allocations a phone's query)", .enabled(if: malloc_counter_is_available() == 1, "allocations are counted only with glibc and no sanitizer"))
+    func viewportQueryDoesNotAllocate() throws {
+        var random = SeededRandom(seed: 2611)
+        let index = try PinClusterIndex(pins: ClusterKit.city(3_000, &random))
+        var items: [PlacedClusterItem] = []
+        items.reserveCapacity(8_192)
+        var shown = 0
+        for zoom in [0.0, 3, 9.5, 11, 13, 16, 21, 22] {
+            for bearing in [0.0, 30] {
+                var camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: zoom, widthPoints: 1_280, heightPoints: 844)
+                try camera.jump(center: nil as MercatorPoint?, bearing: bearing)
+                let rect = camera.mapKitVisibleMapRect
+                index.items(in: camera, into: &items)
+                let before = malloc_counter_thread_allocations()
+                index.items(in: camera, into: &items)
+                shown += items.count
+                try index.items(center: camera.centerMercator, zoom: camera.zoom, bearing: bearing, widthPoints: 1_280, heightPoints: 844, into: &items)
+                try index.items(in: rect, widthPoints: 1_280, heightPoints: 844, heading: camera.mapKitHeading, into: &items)
+                #expect(malloc_counter_thread_allocations() - before == 0, "zoom \(zoom), bearing \(bearing)")
+            }
+        }
+        #expect(shown > 1_000)
+    }
+
     @Test("the draw-order sort equals a plain sort: random, tied, all on one line, crowded into one bucket, and short lists")
     func drawOrderSort() {
         var random = SeededRandom(seed: 1405)

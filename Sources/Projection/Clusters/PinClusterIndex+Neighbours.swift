@@ -292,9 +292,17 @@ struct NeighbourGroup: Sendable {
         while shift < 32 && ((x1 >> shift) - (x0 >> shift) > most || (y1 >> shift) - (y0 >> shift) > most) { shift += 1 }
         let span = UInt64(2 * shift)
         var runCount = 0
-        for row in (y0 >> shift)...(y1 >> shift) {
+        // (While loops, not `for` over a ClosedRange<Int64>: unspecialized, as in a debug
+        // build, each step of that generic iterator allocated, 60 allocations a phone's
+        // viewport query that is documented to allocate nothing.)
+        var row = y0 >> shift
+        let lastRow = y1 >> shift, firstColumn = x0 >> shift, lastColumn = x1 >> shift
+        while row <= lastRow {
+            defer { row += 1 }
             var runLow: UInt64 = 1, runHigh: UInt64 = 0
-            for column in (x0 >> shift)...(x1 >> shift) {
+            var column = firstColumn
+            while column <= lastColumn {
+                defer { column += 1 }
                 let prefix = PinClusterIndex.interleaved(UInt64(column)) | (PinClusterIndex.interleaved(UInt64(row)) << 1)
                 let low = prefix << span, high = span == 64 ? UInt64.max : low | ((UInt64(1) << span) - 1)
                 if runLow <= runHigh && runHigh &+ 1 == low {
