@@ -4,8 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Invalid input to any computation of the package: the one error type that GeoMath and
-/// Projection throw, so a `do` block mixing both catches a ``GeometryError`` and not `any Error`.
+/// Invalid input to any computation of GeoMath and Projection: the one error type that both
+/// throw (decoding aside, which throws `DecodingError`), so a `do` block mixing both catches a
+/// ``GeometryError`` and not `any Error`. (The package's MapTooling library, which apps do not
+/// link, has error types of its own for files and its input formats.)
 ///
 /// Every case carries the offending value; ``description`` (and `errorDescription`, for
 /// `LocalizedError`) names it together with what was expected, so the message can be shown to
