@@ -1045,8 +1045,9 @@ extension PinClusterIndex {
         return pinNodes(of: item.index).map { nodes.ids[Int($0)] }
     }
 
-    /// An item's pins, in rank order (easting, northing, id: west to east, not the id order of
-    /// ``spread(of:)``; sort them for a list), each with its id, its point as the index keeps
+    /// An item's pins, in rank order (easting, northing, id: west to east from -180 degrees, so
+    /// a cluster across the antimeridian lists its pins at -179.9 before those at 179.9; not
+    /// the id order of ``spread(of:)``; sort them for a list), each with its id, its point as the index keeps
     /// it (the easting wrapped onto the world, the northing clamped onto it) and its category:
     /// what a tap on a cluster lists, without a dictionary of the app's pins.
     ///
