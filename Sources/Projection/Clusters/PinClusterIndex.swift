@@ -50,7 +50,9 @@ public struct ClusterPin: Hashable, Sendable {
 ///   for level, supercluster's default radius (40 / 512 of a tile at its level z). Behind
 ///   MapLibre, whose zoom at a given scale is this library's less one, supercluster's
 ///   defaults show clusters 40 points apart on screen; `radiusPoints: 40` with a maximum
-///   zoom one higher gives, at this library's zoom m + 1, MapLibre's clusters at its zoom m.
+///   zoom one higher gives, at this library's zoom m + 1, those clusters at MapLibre's zoom m.
+///   MapLibre's own GeoJSON-source clustering defaults to `clusterRadius` 50 (in 1/512 of
+///   its tile) and `clusterMaxZoom` 17: `radiusPoints: 50` and `maximumZoom: 18` give it.
 /// - **Precision.** Coordinates stay doubles in Web Mercator metres (supercluster rounds to
 ///   Float32).
 /// - **Order.** The result does not depend on the pins' order: they are ranked by easting,
