@@ -6,7 +6,8 @@ import GeoMath
 /// ``PinEligibility``); CLOSED, unknown statuses, and missing or invalid coordinates are
 /// skipped, each with its reason, in input order. All pins are projected in one
 /// `proj_trans_generic` call; their placement in the frame is affine. Memory is the output plus
-/// two buffers of doubles; nothing is allocated per pin. A pin beyond the Web Mercator world
+/// four scratch buffers, 33 bytes an announcement (its category, coordinate, easting and
+/// northing); in an optimized build nothing is allocated per pin. A pin beyond the Web Mercator world
 /// north or south (latitudes beyond +-85.0511287798066, which project 4 nm beyond the world's
 /// edge, W/2) is placed on the edge, where the frame's top or bottom is for a polar user.
 public struct PinLayout: Hashable, Sendable {
