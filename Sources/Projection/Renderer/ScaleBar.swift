@@ -21,8 +21,8 @@ import Darwin
 ///
 /// Exact local values in closed form (cos phi = 1 / cosh(Y / a) from the northing Y), not a
 /// distance measured over some points. The two differ by the factor M / N: 0.29% in Paris.
-/// Renderers that use a sphere (MapLibre, Leaflet: 2 pi 6 371 008.8 m cos(phi) per world width)
-/// under-report by 0.30% in Paris and 0.41% at 70 degrees.
+/// Renderers that use a sphere (2 pi R cos(phi) per world width: MapLibre's R = 6 371 008.8 m,
+/// Leaflet's 6 371 000 m) under-report by 0.30% in Paris and 0.41% at 70 degrees.
 public struct GroundScale: Hashable, Sendable {
     /// Ground metres per point along the parallel (east-west).
     public let eastWestMetersPerPoint: Double
