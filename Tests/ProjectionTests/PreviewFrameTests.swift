@@ -8,6 +8,28 @@ import TestSupport
 
 @Suite("PreviewFrame")
 struct PreviewFrameTests {
+    @Test("the walk-through's MapKit snapshot recipe: the fitted camera's mapKitVisibleMapRect has the frame's aspect, and a snapshot of it (map points scaled linearly onto the frame's size) puts every pin where the frame does, to 1e-9 points")
+    func snapshotRectangleMatchesTheFrame() throws {
+        for (latitude, longitude) in [(48.8566, 2.3522), (-33.87, 151.21), (0, 179.99), (64.1, -21.9), (88, 10)] {
+            let user = try Coordinate(latitude: latitude, longitude: longitude)
+            let circle = GeodesicCircle.userVicinity(around: user)
+            let frame = try PreviewFrame(circle: circle, widthPoints: 390, displayScale: 3)
+            let camera = try MercatorCamera(fitting: circle, widthPoints: frame.widthPoints, heightPoints: frame.heightPoints)
+            let rect = camera.mapKitVisibleMapRect
+            #expect(isClose(rect.width / rect.height, frame.widthPoints / frame.heightPoints, relative: 1e-12))
+            for (dLat, dLon) in [(0.0, 0.0), (0.05, 0.08), (-0.07, -0.1), (0.09, -0.12)] {
+                let place = MercatorPoint(try Coordinate.normalized(latitude: min(90, latitude + dLat), longitude: longitude + dLon))
+                let mapPoint = MapKitMapPoint(place)
+                // (The rectangle's x is normalised into [0, 2^28): the place's copy nearest it.)
+                var dx = mapPoint.x - rect.origin.x
+                dx -= (dx / MapKitMapPoint.worldSize).rounded() * MapKitMapPoint.worldSize
+                let snapshot = ScreenPoint(x: dx * frame.widthPoints / rect.width, y: (mapPoint.y - rect.origin.y) * frame.heightPoints / rect.height)
+                let expected = frame.point(for: place)
+                #expect(isClose(snapshot.x, expected.x, within: 1e-9) && isClose(snapshot.y, expected.y, within: 1e-9), "\(latitude), \(longitude): \(snapshot) vs \(expected)")
+            }
+        }
+    }
+
     /// Closed-form Web Mercator (EPSG Guidance Note 7-2), independent of PROJ.
     static func mercator(_ latitude: Double, _ longitude: Double) -> (x: Double, y: Double) {
         WebMercatorTests.closedForm(latitude: latitude, longitude: longitude)

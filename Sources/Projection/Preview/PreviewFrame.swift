@@ -11,8 +11,11 @@ import GeoMath
 ///     point(P) = ( w/2 + (X(P) - Xc) s,  h/2 - (Y(P) - Yc) s )
 ///
 /// with X(P) on the world copy nearest the center. This is what
-/// `MKMapSnapshotter.Snapshot.point(for:)` does for a snapshot of that region, exactly and
-/// testably. The frame never shows beyond the Web Mercator world: near the poles the center
+/// `MKMapSnapshotter.Snapshot.point(for:)` does for a snapshot of the frame's map rectangle,
+/// exactly and testably: snapshot the ``MercatorCamera/mapKitVisibleMapRect`` of
+/// `MercatorCamera(fitting: circle, widthPoints:heightPoints:)` at the frame's size, which
+/// shows exactly this frame (not the circle's region, which MapKit fits by its own rule).
+/// The frame never shows beyond the Web Mercator world: near the poles the center
 /// moves so that the world's edge is the frame's edge, and a user beyond 85.0511287798066
 /// degrees is shown at that edge, exactly as `MercatorCamera(fitting:...)` shows them.
 public struct PreviewFrame: Hashable, Sendable {
