@@ -20,7 +20,8 @@ import Foundation
 /// `bounds` (`{"south":..,"north":..,"west":..,"east":..,"mode":"viewport"|"center"}`,
 /// degrees, mode default viewport); `track` may be left out. The events are ``CameraEvent``'s
 /// encoded form; any event may also carry `"at": SECONDS` (``interruptions``), the time into the
-/// preceding motion at which the event interrupts it.
+/// preceding motion at which the event interrupts it. A key an object does not take (a misspelt
+/// `"lat"`) is an error, not a value left at its default.
 public struct CameraScript: Hashable, Sendable, Decodable {
     /// The camera before the first event.
     public struct Start: Hashable, Sendable, Decodable {
@@ -209,10 +210,74 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         case camera, events, track
     }
 
-    /// The `"at"` beside an event's own keys.
+    /// The `"at"` beside an event's own keys; decoding it also refuses keys the event does not
+    /// take.
     private struct EventTime: Decodable {
         let at: Double?
+
+        private enum CodingKeys: String, CodingKey {
+            case at
+        }
+
+        init(from decoder: any Decoder) throws {
+            at = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Double.self, forKey: .at)
+            let keys = try decoder.container(keyedBy: AnyKey.self)
+            // (An unknown type was refused by the event's own decoding, before this.)
+            guard let type = try? keys.decode(String.self, forKey: AnyKey("type")),
+                  let allowed = CameraEvent.keys(ofType: type)
+            else { return }
+            try CameraScript.refuseUnknownKeys(keys, allowed: allowed + ["at"], in: "the \(type) event")
+            guard type == "fit" else { return }
+            if keys.contains(AnyKey("region")), let region = try? keys.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("region")) {
+                try CameraScript.refuseUnknownKeys(region, allowed: CameraEvent.fitRegionKeys, in: "a fit's region")
+            }
+            if keys.contains(AnyKey("bounds")), let box = try? keys.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("bounds")) {
+                try CameraScript.refuseUnknownKeys(box, allowed: CameraEvent.fitBoundsKeys, in: "a fit's bounds")
+            }
+            if keys.contains(AnyKey("coordinates")), var places = try? keys.nestedUnkeyedContainer(forKey: AnyKey("coordinates")) {
+                while !places.isAtEnd {
+                    let place = try places.nestedContainer(keyedBy: AnyKey.self)
+                    try CameraScript.refuseUnknownKeys(place, allowed: CameraEvent.placeKeys, in: "a fit's coordinate")
+                }
+            }
+        }
     }
+
+    /// Any key of a JSON object, for the keys a script's objects may not have.
+    struct AnyKey: CodingKey {
+        let stringValue: String
+        let intValue: Int?
+        init(_ string: String) {
+            stringValue = string
+            intValue = nil
+        }
+        init?(stringValue: String) { self.init(stringValue) }
+        init?(intValue: Int) {
+            stringValue = "\(intValue)"
+            self.intValue = intValue
+        }
+    }
+
+    /// Throws for the first key (in byte order) of `container` that `allowed` lacks: a
+    /// misspelt key (`"lat"`, `"bottm"`, `"trak"`) would otherwise leave its value at the
+    /// default without a word. The error's path ends at the key.
+    static func refuseUnknownKeys(_ container: KeyedDecodingContainer<AnyKey>, allowed: [String], in what: String) throws {
+        let unknown = container.allKeys.filter { !allowed.contains($0.stringValue) }
+        guard let first = unknown.min(by: { Array($0.stringValue.utf8).lexicographicallyPrecedes(Array($1.stringValue.utf8)) }) else { return }
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: container.codingPath + [first],
+            debugDescription: "unknown key in \(what) (it takes \(allowed.joined(separator: ", ")))"))
+    }
+
+    /// The keys of a script, its starting camera, the camera's insets and bounds, and a
+    /// tracked place.
+    static let scriptKeys = ["camera", "events", "track"]
+    static let cameraKeys = [
+        "latitude", "longitude", "zoom", "width", "height", "minimumZoom", "maximumZoom", "bearing", "insets", "bounds",
+    ]
+    static let insetsKeys = ["top", "left", "bottom", "right"]
+    static let boundsKeys = ["south", "north", "west", "east", "mode"]
+    static let placeKeys = ["latitude", "longitude"]
 
     /// A script from its parts.
     ///
@@ -235,7 +300,19 @@ public struct CameraScript: Hashable, Sendable, Decodable {
     ///   range.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let keys = try decoder.container(keyedBy: AnyKey.self)
+        try Self.refuseUnknownKeys(keys, allowed: Self.scriptKeys, in: "the script")
         camera = try container.decode(Start.self, forKey: .camera)
+        let start = try keys.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("camera"))
+        try Self.refuseUnknownKeys(start, allowed: Self.cameraKeys, in: "the camera")
+        if camera.insets != nil {
+            try Self.refuseUnknownKeys(
+                try start.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("insets")), allowed: Self.insetsKeys, in: "the camera's insets")
+        }
+        if camera.bounds != nil {
+            try Self.refuseUnknownKeys(
+                try start.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("bounds")), allowed: Self.boundsKeys, in: "the camera's bounds")
+        }
         events = try container.decode([CameraEvent].self, forKey: .events)
         // The same array again for the key that belongs to the script rather than the event.
         var interruptions: [Int: Double] = [:]
@@ -244,6 +321,12 @@ public struct CameraScript: Hashable, Sendable, Decodable {
         }
         self.interruptions = interruptions
         track = try container.decodeIfPresent([Coordinate].self, forKey: .track) ?? []
+        if !track.isEmpty {
+            var places = try keys.nestedUnkeyedContainer(forKey: AnyKey("track"))
+            while !places.isAtEnd {
+                try Self.refuseUnknownKeys(try places.nestedContainer(keyedBy: AnyKey.self), allowed: Self.placeKeys, in: "a tracked place")
+            }
+        }
     }
 
     /// Decodes a script from JSON text, first checked for repeated keys and deep nesting

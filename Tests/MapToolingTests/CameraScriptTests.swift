@@ -466,6 +466,68 @@ struct CameraScriptTests {
         Self.expectMalformed(malformed)
     }
 
+    @Test("BAD_INPUTS row 106: a key a script's object does not take (a misspelt \"lat\", \"bottm\", \"trak\", \"lng\") is a one-line error naming it and what the object takes; before, it was dropped and the value left at its default without a word")
+    func unknownKeys() throws {
+        Self.expectMalformed([
+            (#"{"type":"jump","lat":10}"#, "events[0].lat: unknown key in the jump event (it takes type, latitude, longitude, zoom, bearing, at)"),
+            (#"{"type":"insets","bottm":50}"#, "events[0].bottm: unknown key in the insets event"),
+            (#"{"type":"pan","dx":1,"dy":2,"dz":3}"#, "events[0].dz: unknown key in the pan event"),
+            (#"{"type":"release","vx":1,"vy":2,"velocityScale":1}"#, "events[0].velocityScale: unknown key in the release event"),
+            (#"{"type":"fly","zoom":3,"duration":2}"#, "events[0].duration: unknown key in the fly event"),
+            (#"{"type":"ease","zoom":3,"speed":2}"#, "events[0].speed: unknown key in the ease event"),
+            (#"{"type":"fit","region":{"latitude":1,"longitude":2,"radius":100,"radiusMeters":5}}"#,
+             "events[0].region.radiusMeters: unknown key in a fit's region (it takes latitude, longitude, radius)"),
+            (#"{"type":"fit","bounds":{"south":1,"north":2,"west":3,"east":4,"mode":"center"}}"#, "events[0].bounds.mode: unknown key in a fit's bounds"),
+            (#"{"type":"fit","coordinates":[{"latitude":1,"longitude":2},{"latitude":1,"lon":2,"longitude":3}]}"#,
+             "events[0].coordinates[1].lon: unknown key in a fit's coordinate"),
+            (#"{"type":"pan","dx":1,"dy":2,"zz":1,"aa":2}"#, "events[0].aa: unknown key"),
+        ])
+        let camera = #""camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844"#
+        for (text, wanted) in [
+            ("{\(camera)},\"events\":[],\"trak\":[]}", "trak: unknown key in the script (it takes camera, events, track)"),
+            ("{\(camera),\"pitch\":30},\"events\":[]}", "camera.pitch: unknown key in the camera"),
+            ("{\(camera),\"insets\":{\"bottm\":50}},\"events\":[]}", "camera.insets.bottm: unknown key in the camera's insets (it takes top, left, bottom, right)"),
+            ("{\(camera),\"bounds\":{\"south\":1,\"north\":2,\"west\":3,\"east\":4,\"clear\":true}},\"events\":[]}", "camera.bounds.clear: unknown key in the camera's bounds"),
+            ("{\(camera)},\"events\":[],\"track\":[{\"latitude\":1,\"lng\":2,\"longitude\":2}]}", "track[0].lng: unknown key in a tracked place"),
+        ] {
+            do {
+                _ = try CameraScript.decode(Data(text.utf8))
+                Issue.record("\(text) was decoded")
+            } catch {
+                #expect(error.description.contains(wanted), "\(text): \(error.description)")
+            }
+        }
+    }
+
+    @Test("Every event, encoded with every value it has, decodes back in a script with an \"at\" beside it: the keys a script refuses are only those no event takes")
+    func everyEncodedKeyIsTaken() throws {
+        let anchor = ScreenPoint(x: 10, y: 20)
+        let events: [CameraEvent] = [
+            .pinch(scale: 2, anchor: anchor), .pan(dx: 1, dy: 2), .doubleTap(anchor), .animatedDoubleTap(anchor),
+            .resize(width: 300, height: 400), .rotate(degrees: 5, anchor: anchor),
+            .pinchRotate(scale: 1.5, degrees: 5, anchor: anchor, dx: 1, dy: 2),
+            .insets(top: 1, left: 2, bottom: 3, right: 4, keeping: .content),
+            .jump(latitude: 1, longitude: 2, zoom: 3, bearing: 4),
+            .fit(.region(latitude: 1, longitude: 2, radiusMeters: 300), padding: 5, bearing: 6, zoomSnap: 0.5),
+            .fit(.bounds(south: 1, north: 2, west: 3, east: 4), padding: 5, bearing: 6, zoomSnap: 0.5),
+            .fit(.coordinates([CameraEvent.Place(latitude: 1, longitude: 2)]), padding: 5, bearing: 6, zoomSnap: 0.5),
+            .bounds(south: 1, north: 2, west: 3, east: 4, mode: .center), .clearBounds,
+            .fly(latitude: 1, longitude: 2, zoom: 3, bearing: 4, curve: 1.5, speed: 1.1, maxDuration: 3),
+            .ease(latitude: 1, longitude: 2, zoom: 3, bearing: 4, duration: 1, easing: .linear),
+            .release(GestureVelocity(x: 1, y: 2, zoomLevelsPerSecond: 0.5, degreesPerSecond: 3, anchor: anchor), preset: .fast),
+        ]
+        let camera = #""camera":{"latitude":48.8566,"longitude":2.3522,"zoom":12,"width":390,"height":844,"minimumZoom":1,"maximumZoom":20,"bearing":3,"insets":{"top":1,"left":2,"bottom":3,"right":4},"bounds":{"south":40,"north":50,"west":0,"east":5,"mode":"center"}}"#
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for event in events {
+            var object = String(decoding: try encoder.encode(event), as: UTF8.self)
+            object.removeLast()
+            let text = "{\(camera),\"events\":[\(object),\"at\":0.5}],\"track\":[{\"latitude\":1,\"longitude\":2}]}"
+            let script = try CameraScript.decode(Data(text.utf8))
+            #expect(script.events == [event] && script.interruptions == [0: 0.5], "\(text)")
+        }
+    }
+
     @Test("BAD_INPUTS row 98: a script's unknown event type, easing or preset with an escape sequence, a bell, a bidirectional override or a line separator is quoted with each of them shown as \\u{X}, never raw")
     func row98() throws {
         let malformed: [(String, String)] = [

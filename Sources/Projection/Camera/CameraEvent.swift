@@ -171,6 +171,36 @@ public enum CameraEvent: Hashable, Sendable, Codable {
         "release",
     ]
 
+    /// The keys an event of `type` may carry in the encoded form, `type` first (nil for an
+    /// unknown type): for a reader that refuses keys it does not know, so that a misspelt key
+    /// (`"lat"` for `"latitude"`) is an error rather than a value silently left at its default.
+    package static func keys(ofType type: String) -> [String]? {
+        let position = ["latitude", "longitude", "zoom", "bearing"]
+        let keys: [String]
+        switch type {
+        case "pinch": keys = ["scale", "x", "y"]
+        case "pan": keys = ["dx", "dy"]
+        case "doubleTap": keys = ["x", "y", "animated"]
+        case "fly": keys = position + ["curve", "speed", "maxDuration"]
+        case "ease": keys = position + ["duration", "easing"]
+        case "release": keys = ["vx", "vy", "scaleVelocity", "degreesPerSecond", "x", "y", "preset"]
+        case "resize": keys = ["width", "height"]
+        case "rotate": keys = ["degrees", "x", "y"]
+        case "pinchRotate": keys = ["scale", "degrees", "x", "y", "dx", "dy"]
+        case "insets": keys = ["top", "left", "bottom", "right", "keep"]
+        case "jump": keys = position
+        case "fit": keys = ["region", "bounds", "coordinates", "padding", "bearing", "zoomSnap"]
+        case "bounds": keys = ["south", "north", "west", "east", "mode", "clear"]
+        default: return nil
+        }
+        return ["type"] + keys
+    }
+
+    /// The keys of a fit's `region`, its `bounds`, and each of its `coordinates`.
+    package static let fitRegionKeys = ["latitude", "longitude", "radius"]
+    package static let fitBoundsKeys = ["south", "north", "west", "east"]
+    package static let placeKeys = ["latitude", "longitude"]
+
     /// The defaults of a script's motion events: MapLibre's rho, speed, ease duration.
     private static let defaultCurve = 1.42, defaultSpeed = 1.2, defaultEaseSeconds = 0.5
 
