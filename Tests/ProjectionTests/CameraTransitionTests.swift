@@ -508,6 +508,37 @@ struct CameraTransitionTests {
         #expect(transition.state(atFraction: 0).insets == .zero)
     }
 
+    @Test("a sheet eased up and back down (insets alone) gives the start camera back, so turning the phone afterwards shows what it would have: a portrait phone at zoom 0 (showing 1.72) turned to landscape shows 0.61, not 1.72")
+    func insetsAloneKeepWhatTheGestureChose() throws {
+        let start = try MercatorCamera(center: Coordinate(latitude: 10, longitude: 20), zoom: 0, widthPoints: 390, heightPoints: 844)
+        let sheet = try ScreenInsets(top: 47, bottom: 400)
+        for kind in [CameraTransition.Kind.ease(), .ease(duration: 0), .fly()] {
+            let up = try CameraTransition(from: start, insets: sheet, kind: kind)
+            var direct = start
+            try direct.setInsets(sheet)
+            #expect(up.target == direct)
+            let down = try CameraTransition(from: up.target, insets: .zero, kind: kind)
+            #expect(down.target == start)
+            var turned = down.state(atFraction: 1), expected = start
+            turned.resize(widthPoints: 844, heightPoints: 390)
+            expected.resize(widthPoints: 844, heightPoints: 390)
+            #expect(turned == expected)
+            #expect(isClose(turned.zoom, log2(390.0 / 256), within: 1e-12), "landscape zoom \(turned.zoom)")
+        }
+        // The same at random cameras, insets and bearings, a forced view or not: there and back is `==`.
+        var random = SeededRandom(seed: 0x5_4EE7)
+        for _ in 0..<500 {
+            let camera = try TransitionKit.camera(&random)
+            let across = max(camera.widthPoints - 1, 0) * 0.45, down = max(camera.heightPoints - 1, 0) * 0.45
+            let insets = try ScreenInsets(
+                top: random.uniform() * down, left: random.uniform() * across,
+                bottom: random.uniform() * down, right: random.uniform() * across)
+            let there = try CameraTransition(from: camera, insets: insets, kind: TransitionKit.kind(&random))
+            let back = try CameraTransition(from: there.target, insets: camera.insets, kind: TransitionKit.kind(&random))
+            #expect(back.state(atFraction: 1) == camera)
+        }
+    }
+
     // MARK: - Soundness and errors
 
     @Test("BAD_INPUTS row 67: 10 000 random transitions with extremes: every sampled state finite and within the limits")

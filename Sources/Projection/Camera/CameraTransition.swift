@@ -13,7 +13,8 @@ import Darwin
 /// and the renderer owns the clock.
 ///
 /// The target is the start camera with ``MercatorCamera/jump(center:zoom:bearing:)-(MercatorPoint?,_,_)``
-/// (and optionally ``MercatorCamera/setInsets(_:keeping:)``) applied, built once: the zoom is
+/// (and optionally ``MercatorCamera/setInsets(_:keeping:)``; an insets change alone is that
+/// setInsets only, with no jump) applied, built once: the zoom is
 /// clamped into the limits and the constraints (world edge, camera bounds) apply, so the path
 /// aims at the constrained target. Every intermediate state is a camera with the same size,
 /// limits and bounds, whose requested center, zoom, bearing and insets lie on the path; the
@@ -175,6 +176,9 @@ public struct CameraTransition: Hashable, Sendable {
     ///   - zoom: The target zoom, finite; clamped into the limits.
     ///   - bearing: The target bearing in degrees, finite.
     ///   - insets: The target edge insets (the center is kept, as ``MercatorCamera/InsetsChange/center``).
+    ///     With no center, zoom or bearing, the target keeps what the last gesture chose, as
+    ///     ``MercatorCamera/setInsets(_:keeping:)`` does: easing the insets there and back gives
+    ///     the start camera (`==`), and a later resize derives the view as it would have.
     ///   - kind: Ease (default) or fly.
     ///   - reducedMotion: Whether to make the duration 0 (the target at every t > 0).
     /// - Throws: `GeometryError/invalidZoom(name:value:minimum:maximum:)`,
@@ -192,7 +196,14 @@ public struct CameraTransition: Hashable, Sendable {
     ) throws(GeometryError) {
         var target = start
         if let insets { try target.setInsets(insets, keeping: .center) }
-        try target.jump(center: center, zoom: zoom, bearing: bearing)
+        // An insets change alone (a sheet or the keyboard sliding in) keeps what the last
+        // gesture chose, as setInsets(_:keeping: .center) does: a jump to nothing would make
+        // the shown view the chosen one, and where the size or the bounds had forced the view
+        // (a portrait phone at zoom 0 shows 1.72), a sheet eased up and down left the camera
+        // at 1.72 and the phone turned to landscape then showed 1.72 instead of 0.61.
+        if insets == nil || center != nil || zoom != nil || bearing != nil {
+            try target.jump(center: center, zoom: zoom, bearing: bearing)
+        }
         try self.init(from: start, to: target, kind: kind, reducedMotion: reducedMotion)
     }
 
