@@ -6,7 +6,9 @@ import GeoMath
 /// - ``Mode/viewport``: no pixel of the (rotated) viewport shows anything outside the box
 ///   (MapLibre's `maxBounds`). When the box is smaller than the viewport at the current zoom,
 ///   the camera zooms in until it fits; when even the maximum zoom is not enough, it keeps the
-///   maximum zoom and the center at the middle of the box.
+///   maximum zoom and the viewport centred on the box, as far as the center (the focal point's
+///   coordinate) stays inside the box: without insets the center is the box's middle; with
+///   uneven insets on a box smaller than their offset it rests on the box's edge.
 /// - ``Mode/center``: only the focal point's coordinate stays inside the box (MapKit's
 ///   `MKMapView.CameraBoundary`).
 ///

@@ -33,7 +33,8 @@ import Darwin
 /// viewport, at any bearing, shows beyond the Mercator world north or south
 /// (85.0511287798066 degrees); the camera bounds, if any, keep the viewport (or the center)
 /// inside them; the center's easting wraps around the antimeridian. Where the world (or the
-/// bounds) is shorter than the viewport even at the maximum zoom, the view is centred on it.
+/// bounds) is shorter than the viewport even at the maximum zoom, the view is centred on it (on
+/// the bounds, as far as the center stays inside them).
 ///
 /// Resizing (an orientation change, split view) and changing the insets or the bounds keep
 /// the center and zoom that the last gesture chose, and derive the shown center and zoom from
