@@ -372,6 +372,35 @@ struct CameraBoundsTests {
         #expect(camera == set)
     }
 
+    @Test("the effective insets of a screen smaller than its insets pass that screen's own validation: setInsets(camera.effectiveInsets) is accepted and changes nothing shown (top 1 000 and bottom 336 on an 844-point-tall screen summed to 843.0000000000001; property, 10 000 pairs)")
+    func effectiveInsetsAreValidForTheirScreen() throws {
+        let insets = try ScreenInsets(top: 1_000, left: 0, bottom: 336, right: 0)
+        let effective = insets.effective(widthPoints: 390, heightPoints: 844)
+        #expect(effective.top + effective.bottom <= 843)
+        var camera = try MercatorCamera(
+            center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 844, heightPoints: 2000)
+        try camera.setInsets(insets)
+        camera.resize(widthPoints: 390, heightPoints: 844)
+        let shown = (camera.centerMercator, camera.zoom, camera.focalPoint)
+        try camera.setInsets(camera.effectiveInsets)
+        #expect(camera.centerMercator == shown.0 && camera.zoom == shown.1)
+        #expect(isClose(camera.focalPoint.x, shown.2.x, within: 1e-9) && isClose(camera.focalPoint.y, shown.2.y, within: 1e-9))
+        var random = SeededRandom(seed: 0x1_45E7)
+        var refused = 0
+        for _ in 0..<10_000 {
+            let width = 1 + 2_000 * random.uniform(), height = 1 + 2_000 * random.uniform()
+            let requested = try ScreenInsets(
+                top: 3_000 * random.uniform(), left: 3_000 * random.uniform(),
+                bottom: 3_000 * random.uniform(), right: 3_000 * random.uniform())
+            let e = requested.effective(widthPoints: width, heightPoints: height)
+            if (try? e.validate(widthPoints: width, heightPoints: height)) == nil { refused += 1 }
+            // Still exactly one point where they shrank (to rounding).
+            if requested.left + requested.right > width - 1 { #expect(isClose(width - e.left - e.right, 1, within: 1e-9)) }
+            if requested.top + requested.bottom > height - 1 { #expect(isClose(height - e.top - e.bottom, 1, within: 1e-9)) }
+        }
+        #expect(refused == 0, "\(refused) of 10 000 effective insets refused by their own screen")
+    }
+
     // MARK: - Restore
 
     @Test("encode then decode gives == the camera with bearing, insets, bounds (either mode, across the antimeridian too) and a rotation in progress, which then continues exactly as the original's (property, 2 000 cameras)")
