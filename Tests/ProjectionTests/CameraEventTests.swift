@@ -748,6 +748,15 @@ struct CameraEventTests {
             ("rotation pivot moved north", withNested("rotation", "mercatorY", pivotY - 1e4)),
             ("rotation turned otherwise", withNested("rotation", "degrees", 40)),
             ("rotation anchor moved", withNested("rotation", "x", -300)),
+            // (Consistent but impossible: a zoom shown outside the limits, at which the turn's
+            // check was vacuous, and an anchor 1e300 points away with no turn yet.)
+            ("rotation shown at zoom 1e300", with("rotation", rotation.merging([
+                "shownZoom": 1e300, "shownMercatorX": pivotX, "shownMercatorY": pivotY, "x": 1e300, "y": -1e300,
+            ]) { $1 })),
+            ("rotation shown at zoom -1", with("rotation", rotation.merging(["shownZoom": -1]) { $1 })),
+            ("rotation anchor 1e300 points away", with("rotation", rotation.merging([
+                "degrees": 0, "shownMercatorX": pivotX, "shownMercatorY": pivotY, "x": 1e300,
+            ]) { $1 })),
         ]
         for (name, fields) in cases {
             #expect(throws: DecodingError.self, "\(name)") { try decode(fields) }

@@ -150,11 +150,18 @@ extension MercatorCamera: Codable {
             // ScreenInsets decoding checked that.)
             if let pivot {
                 let values = [pivot.x, pivot.y, pivot.bearing, pivot.u, pivot.v, pivot.degrees, pivot.shownX, pivot.shownY, pivot.shownZoom]
+                // The anchor lies within a screen size of the screen (at most 1 000 000 points)
+                // and the zoom it showed within the limits (changing them ends a rotation):
+                // a shown zoom of 1e300 made the check below vacuous (a center turned at an
+                // infinite scale is the pivot's own), and an anchor 1e300 points away decoded.
+                let anchorLimit = 2 * ScreenTransform.sizeRangePoints.upperBound
                 guard values.allSatisfy(\.isFinite), pivot.x >= -half, pivot.x < half, abs(pivot.y) <= half,
-                      MapBearing.wrapped(pivot.bearing) == pivot.bearing
+                      MapBearing.wrapped(pivot.bearing) == pivot.bearing,
+                      abs(pivot.u) <= anchorLimit, abs(pivot.v) <= anchorLimit,
+                      pivot.shownZoom >= limits.minimumZoom, pivot.shownZoom <= limits.maximumZoom
                 else {
                     throw .invalidCameraState(
-                        "rotation \(values) is not a rotation in progress: expected finite values, a Mercator center on the world and a bearing in (-180, 180]")
+                        "rotation \(values) is not a rotation in progress: expected finite values, a Mercator center on the world, a bearing in (-180, 180], an anchor within \(anchorLimit) points of the focal point and a shown zoom in [\(limits.minimumZoom), \(limits.maximumZoom)]")
                 }
                 // (The run's turn from the pivot gives the center it shows, as a rotation left
                 // it: an edited pivot would make the next rotation jump, its anchor's place
