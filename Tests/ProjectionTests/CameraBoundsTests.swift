@@ -372,7 +372,7 @@ struct CameraBoundsTests {
         #expect(camera == set)
     }
 
-    @Test("the effective insets of a screen smaller than its insets pass that screen's own validation: setInsets(camera.effectiveInsets) is accepted and changes nothing shown (top 1 000 and bottom 336 on an 844-point-tall screen summed to 843.0000000000001; property, 10 000 pairs)")
+    @Test("BAD_INPUTS row 57: the effective insets of a screen smaller than its insets pass that screen's own validation: setInsets(camera.effectiveInsets) is accepted and changes nothing shown (top 1 000 and bottom 336 on an 844-point-tall screen summed to 843.0000000000001; property, 10 000 pairs)")
     func effectiveInsetsAreValidForTheirScreen() throws {
         let insets = try ScreenInsets(top: 1_000, left: 0, bottom: 336, right: 0)
         let effective = insets.effective(widthPoints: 390, heightPoints: 844)
