@@ -314,6 +314,30 @@ struct GestureSessionTests {
         #expect(!session.isActive)
     }
 
+    @Test("A began of the scalar updates starts a new gesture that keeps nothing of the last: not its pointers (a pointer sample after it was applied against the old start distance, one zoom level for pointers that had not moved) nor its rotation (0.6 radians after a pinch that does not rotate turned the map by 0.1)")
+    func scalarBeganForgetsTheLastGesture() throws {
+        var camera = try Self.paris()
+        var session = PinchGestureSession()
+        let center = ScreenPoint(x: 195, y: 420)
+        #expect(session.update(.began, touches: Self.pointers(center, distance: 100, degrees: 0), timestamp: 0, camera: &camera))
+        #expect(session.update(.changed, touches: Self.pointers(center, distance: 200, degrees: 0), timestamp: 0.1, camera: &camera))
+        #expect(session.update(.began, scale: 1, centroid: center, timestamp: 1, camera: &camera))
+        let (began, zoom) = (session, camera.zoom)
+        // No pointer gesture has begun since: the pointers' sample is refused.
+        #expect(!session.update(.changed, touches: Self.pointers(center, distance: 200, degrees: 0), timestamp: 1.1, camera: &camera))
+        #expect(isClose(camera.zoom, zoom, within: 1e-12), "zoom \(camera.zoom), was \(zoom)")
+        #expect(session == began)
+        var turning = PinchGestureSession()
+        camera = try Self.paris()
+        #expect(turning.update(.began, scale: 1, rotationRadians: 0, centroid: center, timestamp: 0, camera: &camera))
+        #expect(turning.update(.changed, scale: 1, rotationRadians: 0.5, centroid: center, timestamp: 0.1, camera: &camera))
+        #expect(turning.update(.began, scale: 1, centroid: center, timestamp: 1, camera: &camera))
+        let bearing = camera.bearing
+        #expect(turning.update(.changed, scale: 1, rotationRadians: 0.6, centroid: center, timestamp: 1.1, camera: &camera))
+        let turned = MapBearing.wrapped(bearing - camera.bearing)
+        #expect(isClose(turned, 0.6 * 180 / .pi, within: 1e-9), "turned \(turned) degrees")
+    }
+
     /// Two pointers `distance` apart about `center`, their line turned `degrees` clockwise on
     /// screen from pointing east.
     static func pointers(_ center: ScreenPoint, distance: Double, degrees: Double) -> (ScreenPoint, ScreenPoint) {

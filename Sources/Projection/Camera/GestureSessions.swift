@@ -172,6 +172,7 @@ public struct PinchGestureSession: Hashable, Sendable {
         let ratio = scale / previous.scale
         guard ratio.isFinite, ratio > 0 else { return false }
         Self.step(scale: ratio, degrees: 0, from: previous.centroid, to: centroid, camera: &camera)
+        if phase == .began { beginAfresh() }
         last = (scale, centroid)
         lastTimestamp = timestamp
         record(phase, scale: scale, rotationRadians: 0, centroid: centroid, timestamp: timestamp)
@@ -242,6 +243,7 @@ public struct PinchGestureSession: Hashable, Sendable {
         let ratio = scale / previous.scale
         guard ratio.isFinite, ratio > 0, degrees.isFinite else { return false }
         Self.step(scale: ratio, degrees: degrees, from: previous.centroid, to: centroid, camera: &camera)
+        if phase == .began { beginAfresh() }
         last = (scale, centroid)
         lastRotation = rotationRadians
         lastTimestamp = timestamp
@@ -276,16 +278,13 @@ public struct PinchGestureSession: Hashable, Sendable {
         let centroid = ScreenPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
         if phase == .began {
             guard distance.isFinite, distance > 0 else { return false }
-            let saved = (startDistance, turn)
-            startDistance = distance
-            turn = touchRotation.map { TouchTurn(x: vx, y: vy, distance: distance, zone: $0) }
-            let applied = turn == nil
+            let applied = touchRotation == nil
                 ? update(.began, scale: 1, centroid: centroid, timestamp: timestamp, camera: &camera)
                 : update(.began, scale: 1, rotationRadians: 0, centroid: centroid, timestamp: timestamp, camera: &camera)
-            guard applied else {
-                (startDistance, turn) = saved
-                return false
-            }
+            guard applied else { return false }
+            // (Set once the gesture has begun: a `began` of the scalar updates forgets them.)
+            startDistance = distance
+            turn = touchRotation.map { TouchTurn(x: vx, y: vy, distance: distance, zone: $0) }
             return true
         }
         guard let start = startDistance else { return false }
@@ -341,6 +340,17 @@ public struct PinchGestureSession: Hashable, Sendable {
     /// session refuse every later gesture.
     static func inOrder(_ phase: GesturePhase, _ timestamp: Double, after last: Double?) -> Bool {
         phase == .began || timestamp >= (last ?? -.infinity)
+    }
+
+    /// A new gesture keeps nothing of the last one: neither its rotation (a pinch that does
+    /// not rotate, begun after one that did, then fed a rotation of 0.6 radians, turned the
+    /// map by 0.1) nor its pointers (two pointers' sample after a `began` of the scalar
+    /// updates was applied against the old gesture's start distance: a zoom of one level for
+    /// pointers that had not moved).
+    private mutating func beginAfresh() {
+        lastRotation = nil
+        startDistance = nil
+        turn = nil
     }
 
     private mutating func end() {
