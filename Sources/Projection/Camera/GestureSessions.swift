@@ -95,8 +95,8 @@ public struct PinchGestureSession: Hashable, Sendable {
     ///     (``RotationDeadZone/maplibre``, ``RotationDeadZone/openLayers``,
     ///     ``RotationDeadZone/none``), they also turn it once their turn since `began` has
     ///     passed the zone, measured as MapLibre does on the smallest distance they had, and
-    ///     from there on by their turn since then (the map starts turning where it is rather
-    ///     than jumping by the zone's angle).
+    ///     from the sample that passes it on by each sample's change (the map starts turning
+    ///     where it is rather than jumping by the zone's angle).
     public init(velocityEstimator: VelocityEstimator = VelocityEstimator(), touchRotation: RotationDeadZone? = nil) {
         estimator = velocityEstimator
         self.touchRotation = touchRotation
@@ -262,9 +262,16 @@ public struct PinchGestureSession: Hashable, Sendable {
     /// clockwise on screen, followed sample by sample (each sample's change taken the short
     /// way, so that turning a whole circle and more counts). It turns the map once it passes
     /// the dead zone (``RotationDeadZone/isPassed(rotationRadians:fingerDistancePoints:)`` on
-    /// the smallest distance the pointers had), by the turn since the sample that passed it;
-    /// before, the map only pinches and moves. The place under the pointers' midpoint stays
-    /// under it as they spread, turn and move (to 1e-6 points).
+    /// the smallest distance the pointers had), from the sample that passes it on, as
+    /// MapLibre's handler does: that sample turns the map by its own change (the turn since
+    /// the sample before), each later one by its change, so the map starts where it is and
+    /// never jumps by the zone's angle; before, the map only pinches and moves. The place under
+    /// the pointers' midpoint stays under it as they spread, turn and move (to 1e-6 points).
+    ///
+    /// Pass the two pointers in the same order at every sample (by `pointerId`, as MapLibre
+    /// follows its first two touches by their identifiers): the pair swapped reads as their
+    /// line turning half a circle, and a session that turns with them turns the map 180
+    /// degrees.
     ///
     /// - Returns: Whether the sample was applied (false also when the two pointers coincide at
     ///   the start, which gives no scale; a refused sample changes nothing).
@@ -385,23 +392,18 @@ struct TouchTurn: Hashable, Sendable {
     var x: Double, y: Double
     /// The turn since `began`, radians clockwise on screen, followed sample by sample.
     var radians = 0.0
-    /// The smallest distance the pointers had, in points (MapLibre measures the dead zone's
-    /// arc on it).
-    var smallestDistance: Double
-    /// The turn when it passed the dead zone (nil before).
-    var passedAt: Double?
+    /// The dead zone on that turn.
+    var gate: RotationGate
 
-    /// The pointers at `began`; with no dead zone (``RotationDeadZone/none``) the map turns
-    /// from there.
+    /// The pointers at `began`.
     init(x: Double, y: Double, distance: Double, zone: RotationDeadZone) {
         self.x = x
         self.y = y
-        smallestDistance = distance
-        if zone.arcLengthPoints == 0 && zone.angleRadians == 0 { passedAt = 0 }
+        gate = RotationGate(zone: zone, distance: distance)
     }
 
     /// The turn the map makes: 0 before the zone is passed, then the turn since.
-    var mapRadians: Double { passedAt.map { radians - $0 } ?? 0 }
+    var mapRadians: Double { gate.mapRadians(radians) }
 
     /// The turn after a sample whose pointers' line is (`vx`, `vy`), `distance` long.
     func turned(toX vx: Double, y vy: Double, distance: Double, zone: RotationDeadZone) -> TouchTurn {
@@ -416,9 +418,47 @@ struct TouchTurn: Hashable, Sendable {
             next.x = vx
             next.y = vy
         }
-        if distance.isFinite { next.smallestDistance = min(smallestDistance, distance) }
-        if next.passedAt == nil, zone.isPassed(rotationRadians: next.radians, fingerDistancePoints: next.smallestDistance) {
-            next.passedAt = next.radians
+        next.gate = gate.advanced(from: radians, to: next.radians, distance: distance.isFinite ? distance : nil, zone: zone)
+        return next
+    }
+}
+
+/// A ``RotationDeadZone`` applied to one gesture's rotation, as MapLibre's two-finger rotate
+/// handler applies its threshold: the zone is measured on the rotation since the gesture began
+/// and on the smallest finger distance reported so far; the sample that passes it turns the
+/// map by its own change (the rotation since the sample before), and every later sample by
+/// its change, so that the map starts turning where it is, never by the zone's angle, and
+/// follows the fingers from the sample that passed.
+struct RotationGate: Hashable, Sendable {
+    /// The smallest finger distance reported during the gesture, in points (nil: none yet).
+    var smallestDistance: Double?
+    /// The gesture's rotation from which the map turns, radians (nil until the zone is passed).
+    var passedAt: Double?
+
+    /// A gesture's start; with no dead zone (``RotationDeadZone/none``) the map turns from
+    /// there.
+    init(zone: RotationDeadZone, distance: Double? = nil) {
+        smallestDistance = distance
+        if zone.arcLengthPoints == 0 && zone.angleRadians == 0 { passedAt = 0 }
+    }
+
+    /// The map's rotation for the gesture's rotation `rotation`: 0 before the zone is passed,
+    /// then the rotation since ``passedAt``.
+    func mapRadians(_ rotation: Double) -> Double { passedAt.map { rotation - $0 } ?? 0 }
+
+    /// After a sample that took the gesture's rotation from `previous` to `rotation`, with the
+    /// fingers `distance` apart (nil: not reported).
+    func advanced(from previous: Double, to rotation: Double, distance: Double?, zone: RotationDeadZone) -> RotationGate {
+        var next = self
+        if let distance { next.smallestDistance = min(smallestDistance ?? distance, distance) }
+        // An arc needs a distance; a zone of an angle alone does not.
+        if next.passedAt == nil, let measured = next.smallestDistance ?? (zone.arcLengthPoints == 0 ? 0 : nil),
+           zone.isPassed(rotationRadians: rotation, fingerDistancePoints: measured)
+        {
+            // (From the sample that passes it, as MapLibre, which applies that sample's own
+            // change: taken from the passing sample itself, the map lost that change, all of
+            // a 30-degree turn reported in one sample past a 14.3-degree zone.)
+            next.passedAt = previous
         }
         return next
     }
