@@ -566,6 +566,89 @@ struct GestureSessionTests {
         }
     }
 
+    /// A pinch held at 1.2 while the rotation recognizer reports `steps` radians of 0.01 each,
+    /// ends, begins again from its own 0 and reports `again` more steps; the fingers 200
+    /// points apart, samples 1/60 s apart. `recipe` computes the dead zone in the app (0 until
+    /// passed, then the rotation since the pass) on a session without one. Returns the
+    /// largest turn of the map in one sample (degrees), the final bearing and the release.
+    static func rotationRuns(
+        zone: RotationDeadZone?, recipe: RotationDeadZone? = nil, steps: Int = 50, again: Int = 10, distances: Bool = true
+    ) throws -> (largestTurn: Double, bearing: Double, velocity: GestureVelocity?) {
+        var camera = try Self.paris()
+        var session = PinchRotationGestureSession(rotationDeadZone: zone)
+        let centroid = ScreenPoint(x: 200, y: 400)
+        let distance: Double? = distances ? 200 : nil
+        var t = 0.0, largest = 0.0
+        var passedAt: Double? = nil
+        func rotation(_ phase: GesturePhase, _ value: Double) {
+            t += 1.0 / 60
+            var passed = value
+            if let recipe {
+                if passedAt == nil && recipe.isPassed(rotationRadians: value, fingerDistancePoints: 200) { passedAt = value }
+                passed = passedAt.map { value - $0 } ?? 0
+            }
+            let before = camera.bearing
+            #expect(session.update(phase, rotationRadians: passed, centroid: centroid, fingerDistancePoints: distance, timestamp: t, camera: &camera))
+            largest = max(largest, abs(MapBearing.wrapped(camera.bearing - before)))
+        }
+        #expect(session.update(.began, pinchScale: 1, centroid: centroid, fingerDistancePoints: distance, timestamp: t, camera: &camera))
+        t += 1.0 / 60
+        #expect(session.update(.changed, pinchScale: 1.2, centroid: centroid, fingerDistancePoints: distance.map { $0 * 1.2 }, timestamp: t, camera: &camera))
+        rotation(.began, 0.01)
+        for k in 2...steps { rotation(.changed, Double(k) / 100) }
+        rotation(.ended, Double(steps) / 100)
+        rotation(.began, 0)
+        for k in 1...again { rotation(.changed, Double(k) / 100) }
+        rotation(.ended, Double(again) / 100)
+        t += 1.0 / 60
+        #expect(session.update(.ended, pinchScale: 1.2, centroid: centroid, fingerDistancePoints: distance, timestamp: t, camera: &camera))
+        #expect(!session.isActive)
+        return (largest, camera.bearing, session.releaseVelocity)
+    }
+
+    @Test("PinchRotationGestureSession(rotationDeadZone:) applies the dead zone on the gesture's rotation, across the rotation recognizer's runs: no sample turns the map more than the fingers' 0.57 degrees, and the map turns by the rotation from the sample before the pass (the recipe computed in the app jumped 17.2 degrees back when the recognizer began again from 0); the release velocity is the one without a zone")
+    func pinchAndRotationDeadZoneAcrossRuns() throws {
+        let step = 0.01 * 180 / .pi
+        // The recipe in the app, on the rotation recognizer's own value: it passes OpenLayers'
+        // 0.3 radians at 0.30, and at the recognizer's second run passes 0 - 0.3.
+        let recipe = try Self.rotationRuns(zone: nil, recipe: .openLayers)
+        #expect(isClose(recipe.largestTurn, 0.3 * 180 / .pi, within: 1e-9), "the recipe's largest turn \(recipe.largestTurn)")
+        let free = try Self.rotationRuns(zone: nil)
+        #expect(isClose(free.bearing, -60 * step, within: 1e-9), "bearing \(free.bearing)")
+        // The zones on the session: OpenLayers' 0.3 radians passed at 0.30, MapLibre's 25 points
+        // on fingers 200 apart (0.25 radians) at 0.25; the map turns from 0.29 and 0.24 on.
+        for (zone, passedAt) in [(RotationDeadZone.openLayers, 29.0), (.maplibre, 24)] {
+            let gated = try Self.rotationRuns(zone: zone)
+            #expect(gated.largestTurn <= step + 1e-9, "\(zone): a sample turned the map \(gated.largestTurn) degrees")
+            #expect(isClose(gated.bearing, -(60 - passedAt) * step, within: 1e-9), "\(zone): bearing \(gated.bearing)")
+            let velocity = try #require(gated.velocity), expected = try #require(free.velocity)
+            #expect(isClose(velocity.degreesPerSecond, expected.degreesPerSecond, within: 1e-9), "\(velocity.degreesPerSecond) for \(expected.degreesPerSecond)")
+        }
+        // An arc needs the fingers' distance: with none reported the map never turns;
+        // OpenLayers' angle needs none.
+        #expect(try Self.rotationRuns(zone: .maplibre, distances: false).bearing == 0)
+        #expect(isClose(try Self.rotationRuns(zone: .openLayers, distances: false).bearing, -31 * step, within: 1e-9))
+    }
+
+    @Test("BAD_INPUTS row 34: PinchRotationGestureSession: a finger distance that is NaN, infinite or negative is refused like any bad value (the camera and the session unchanged; at an ended, its recognizer's run ends)")
+    func pinchAndRotationBadDistance() throws {
+        var camera = try Self.paris()
+        var session = PinchRotationGestureSession(rotationDeadZone: .maplibre)
+        let centroid = ScreenPoint(x: 200, y: 400)
+        #expect(session.update(.began, pinchScale: 1, centroid: centroid, fingerDistancePoints: 200, timestamp: 0, camera: &camera))
+        #expect(session.update(.began, rotationRadians: 0.1, centroid: centroid, fingerDistancePoints: 200, timestamp: 0.1, camera: &camera))
+        let before = (camera, session)
+        for distance in [Double.nan, .infinity, -.infinity, -1] {
+            #expect(!session.update(.changed, pinchScale: 1.5, centroid: centroid, fingerDistancePoints: distance, timestamp: 0.2, camera: &camera))
+            #expect(!session.update(.changed, rotationRadians: 0.5, centroid: centroid, fingerDistancePoints: distance, timestamp: 0.2, camera: &camera))
+            #expect(camera == before.0 && session == before.1)
+        }
+        #expect(!session.update(.ended, rotationRadians: 0.5, centroid: centroid, fingerDistancePoints: .nan, timestamp: 0.3, camera: &camera))
+        #expect(camera == before.0 && session.isActive)
+        #expect(session.update(.ended, pinchScale: 1, centroid: centroid, fingerDistancePoints: 0, timestamp: 0.4, camera: &camera))
+        #expect(!session.isActive && session.releaseVelocity != nil)
+    }
+
     @Test("BAD_INPUTS row 34: Pinch and rotation recognizers together: a recognizer whose end was refused, beginning again while the other is idle, begins a new gesture; the place under the fingers stays under them (taken as the gesture going on, the place moved from (300, 700) to (500, 1300))")
     func pinchAndRotationRefusedEnd() throws {
         for pinch in [true, false] {

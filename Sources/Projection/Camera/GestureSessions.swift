@@ -201,8 +201,10 @@ public struct PinchGestureSession: Hashable, Sendable {
     /// then), so that the map starts turning where it is, as MapLibre's and OpenLayers'
     /// handlers do. (Passing the whole rotation from then on turns the map by the dead zone's
     /// angle in one frame: 14.3 degrees for fingers 200 points apart with
-    /// ``RotationDeadZone/maplibre``.) To snap a nearly north-up map back, apply ``NorthSnap``
-    /// when the gesture ends.
+    /// ``RotationDeadZone/maplibre``.) This holds for one gesture's rotation, which never
+    /// restarts; UIKit's recognizers are made one gesture, with the dead zone applied for you,
+    /// by ``PinchRotationGestureSession/init(velocityEstimator:rotationDeadZone:)``. To snap a
+    /// nearly north-up map back, apply ``NorthSnap`` when the gesture ends.
     ///
     /// - Parameters:
     ///   - phase: The recognizers' state.
@@ -480,11 +482,14 @@ struct RotationGate: Hashable, Sendable {
 /// recognizer reports first or last.
 ///
 /// ```swift
+/// var pinchRotation = PinchRotationGestureSession(rotationDeadZone: .maplibre)
+///
 /// @objc func pinched(_ recognizer: UIPinchGestureRecognizer) {
 ///     guard let phase = GesturePhase(recognizer.state) else { return }
 ///     let location = recognizer.location(in: mapView)
 ///     pinchRotation.update(
 ///         phase, pinchScale: recognizer.scale, centroid: ScreenPoint(x: location.x, y: location.y),
+///         fingerDistancePoints: fingerDistance(recognizer),
 ///         timestamp: ProcessInfo.processInfo.systemUptime, camera: &camera)
 ///     render(camera)
 /// }
@@ -493,14 +498,30 @@ struct RotationGate: Hashable, Sendable {
 ///     let location = recognizer.location(in: mapView)
 ///     pinchRotation.update(
 ///         phase, rotationRadians: recognizer.rotation, centroid: ScreenPoint(x: location.x, y: location.y),
+///         fingerDistancePoints: fingerDistance(recognizer),
 ///         timestamp: ProcessInfo.processInfo.systemUptime, camera: &camera)
 ///     render(camera)
 /// }
+/// /// The distance between a recognizer's two touches, in points (nil unless there are two).
+/// func fingerDistance(_ recognizer: UIGestureRecognizer) -> Double? {
+///     guard recognizer.numberOfTouches == 2 else { return nil }
+///     let a = recognizer.location(ofTouch: 0, in: mapView), b = recognizer.location(ofTouch: 1, in: mapView)
+///     return Double(hypot(b.x - a.x, b.y - a.y))
+/// }
 /// ```
 ///
-/// To keep a pinch from turning the map by accident, pass a rotation of 0 until
-/// ``RotationDeadZone/isPassed(rotationRadians:fingerDistancePoints:)`` says so, and from then
-/// on the rotation since the sample that passed it (see ``PinchGestureSession``). A sample
+/// To keep a pinch from turning the map by accident, make the session with a
+/// ``rotationDeadZone`` and pass the fingers' distance with the samples: the session measures
+/// the zone as MapLibre does, on the gesture's rotation since it began (which goes on across
+/// the rotation recognizer's runs) and on the smallest distance reported, and from the sample
+/// that passes it on turns the map by each sample's change, so the map starts turning where it
+/// is. A zone with an arc (``RotationDeadZone/maplibre``) is not passed while no distance has
+/// been reported; one of an angle alone (``RotationDeadZone/openLayers``) needs none. (The
+/// recipe this replaces computed it in the app: a rotation of 0 until the zone was passed,
+/// then the rotation since. The rotation recognizer's value restarts at 0 when it ends and
+/// begins again within the gesture, so "the rotation since" went negative there and the map
+/// jumped back by the rotation at the pass: 17.2 degrees for a pass at 0.3 radians.)
+/// To snap a nearly north-up map back, apply ``NorthSnap`` when the gesture ends. A sample
 /// that cannot be applied (a phase out of order for its recognizer, a value that is not
 /// finite, a scale of 0 or less, what ``PinchGestureSession`` refuses) is ignored and `update`
 /// returns false, leaving the camera as it was and changing nothing else, but for an `ended`:
@@ -518,12 +539,25 @@ public struct PinchRotationGestureSession: Hashable, Sendable {
     /// The gesture's scale and rotation when each recognizer's current run began (its own
     /// cumulative value counts from 1 and 0 there).
     private var scaleBase = 1.0, rotationBase = 0.0
+    /// The dead zone on the gesture's rotation (nil while no gesture has begun, or when the
+    /// session has no ``rotationDeadZone``).
+    private var gate: RotationGate?
+    /// How far the fingers turn before the map turns with them: nil (the default), from the
+    /// start; a dead zone (``RotationDeadZone/maplibre``, ``RotationDeadZone/openLayers``), once
+    /// the gesture's rotation has passed it, measured on the smallest `fingerDistancePoints`
+    /// reported.
+    public let rotationDeadZone: RotationDeadZone?
 
     /// An idle session.
     ///
-    /// - Parameter velocityEstimator: How the release velocity is measured.
-    public init(velocityEstimator: VelocityEstimator = VelocityEstimator()) {
+    /// - Parameters:
+    ///   - velocityEstimator: How the release velocity is measured.
+    ///   - rotationDeadZone: nil (the default), the map turns with the fingers from the start;
+    ///     a dead zone, once their rotation since the gesture began has passed it (as
+    ///     MapLibre's two-finger rotation; an arc needs the fingers' distance with the samples).
+    public init(velocityEstimator: VelocityEstimator = VelocityEstimator(), rotationDeadZone: RotationDeadZone? = nil) {
         session = PinchGestureSession(velocityEstimator: velocityEstimator)
+        self.rotationDeadZone = rotationDeadZone
     }
 
     /// Whether a gesture is in progress (a recognizer began and not both have ended).
@@ -544,18 +578,24 @@ public struct PinchRotationGestureSession: Hashable, Sendable {
     ///   - phase: The pinch recognizer's state.
     ///   - pinchScale: Its cumulative scale since its touch-down (UIKit's `scale`), finite and > 0.
     ///   - centroid: The fingers' centroid in the camera's screen points.
+    ///   - fingerDistancePoints: The distance between the two fingers, in points, finite and
+    ///     >= 0, for the ``rotationDeadZone``'s arc (nil: not known, as with other than two
+    ///     touches).
     ///   - timestamp: Seconds on a monotonic clock, never decreasing within the gesture.
     ///   - camera: The camera the gesture moves.
     /// - Returns: Whether the sample was applied.
     @discardableResult
     public mutating func update(
-        _ phase: GesturePhase, pinchScale: Double, centroid: ScreenPoint, timestamp: Double, camera: inout MercatorCamera
+        _ phase: GesturePhase, pinchScale: Double, centroid: ScreenPoint, fingerDistancePoints: Double? = nil,
+        timestamp: Double, camera: inout MercatorCamera
     ) -> Bool {
-        guard phase == .cancelled || (pinchScale.isFinite && pinchScale > 0) else {
+        guard phase == .cancelled || (pinchScale.isFinite && pinchScale > 0 && Self.isDistance(fingerDistancePoints)) else {
             if phase == .ended { refusedEnd(pinch: true, camera: &camera) }
             return false
         }
-        return apply(phase, pinch: true, value: pinchScale, centroid: centroid, timestamp: timestamp, camera: &camera)
+        return apply(
+            phase, pinch: true, value: pinchScale, centroid: centroid, distance: fingerDistancePoints, timestamp: timestamp,
+            camera: &camera)
     }
 
     /// Applies one sample of the rotation recognizer.
@@ -565,24 +605,35 @@ public struct PinchRotationGestureSession: Hashable, Sendable {
     ///   - rotationRadians: Its cumulative rotation since its touch-down, radians, positive
     ///     clockwise on screen (UIKit's `rotation`); finite.
     ///   - centroid: The fingers' centroid in the camera's screen points.
+    ///   - fingerDistancePoints: The distance between the two fingers, in points, finite and
+    ///     >= 0, for the ``rotationDeadZone``'s arc (nil: not known).
     ///   - timestamp: Seconds on a monotonic clock, never decreasing within the gesture.
     ///   - camera: The camera the gesture moves.
     /// - Returns: Whether the sample was applied.
     @discardableResult
     public mutating func update(
-        _ phase: GesturePhase, rotationRadians: Double, centroid: ScreenPoint, timestamp: Double, camera: inout MercatorCamera
+        _ phase: GesturePhase, rotationRadians: Double, centroid: ScreenPoint, fingerDistancePoints: Double? = nil,
+        timestamp: Double, camera: inout MercatorCamera
     ) -> Bool {
-        guard phase == .cancelled || rotationRadians.isFinite else {
+        guard phase == .cancelled || (rotationRadians.isFinite && Self.isDistance(fingerDistancePoints)) else {
             if phase == .ended { refusedEnd(pinch: false, camera: &camera) }
             return false
         }
-        return apply(phase, pinch: false, value: rotationRadians, centroid: centroid, timestamp: timestamp, camera: &camera)
+        return apply(
+            phase, pinch: false, value: rotationRadians, centroid: centroid, distance: fingerDistancePoints,
+            timestamp: timestamp, camera: &camera)
+    }
+
+    /// Whether a finger distance may be used: none, or a finite number of points >= 0.
+    private static func isDistance(_ distance: Double?) -> Bool {
+        distance.map { $0.isFinite && $0 >= 0 } ?? true
     }
 
     /// One recognizer's sample as a sample of the gesture; the state changes only when the
     /// gesture's session applies it.
     private mutating func apply(
-        _ phase: GesturePhase, pinch: Bool, value: Double, centroid: ScreenPoint, timestamp: Double, camera: inout MercatorCamera
+        _ phase: GesturePhase, pinch: Bool, value: Double, centroid: ScreenPoint, distance: Double?, timestamp: Double,
+        camera: inout MercatorCamera
     ) -> Bool {
         var next = self
         let wasActive = pinch ? pinching : rotating
@@ -610,6 +661,7 @@ public struct PinchRotationGestureSession: Hashable, Sendable {
                 // Nothing of the last one's values carries over.
                 next.scale = 1
                 next.rotation = 0
+                next.gate = rotationDeadZone.map { RotationGate(zone: $0) }
             }
             if pinch { next.scaleBase = next.scale } else { next.rotationBase = next.rotation }
             gesturePhase = newGesture ? .began : .changed
@@ -617,6 +669,7 @@ public struct PinchRotationGestureSession: Hashable, Sendable {
             guard wasActive else { return false }
             gesturePhase = phase == .ended && !otherActive ? .ended : .changed
         }
+        let previousRotation = next.rotation
         if pinch {
             next.scale = next.scaleBase * value
             next.pinching = phase != .ended
@@ -624,9 +677,19 @@ public struct PinchRotationGestureSession: Hashable, Sendable {
             next.rotation = next.rotationBase + value
             next.rotating = phase != .ended
         }
+        // The map's rotation: the gesture's, or past the dead zone its change from the sample
+        // that passed it on (measured on the gesture's rotation, which the rotation
+        // recognizer's runs continue, never on its own value, which restarts at 0).
+        var turn = next.rotation
+        if let zone = rotationDeadZone {
+            let gate = (next.gate ?? RotationGate(zone: zone))
+                .advanced(from: previousRotation, to: next.rotation, distance: distance, zone: zone)
+            next.gate = gate
+            turn = gate.mapRadians(next.rotation)
+        }
         // (A product or sum that overflows is refused by the session, which changes nothing.)
         guard next.session.update(
-            gesturePhase, scale: next.scale, rotationRadians: next.rotation, centroid: centroid, timestamp: timestamp, camera: &camera)
+            gesturePhase, scale: next.scale, rotationRadians: turn, centroid: centroid, timestamp: timestamp, camera: &camera)
         else {
             if phase == .ended { refusedEnd(pinch: pinch, camera: &camera) }
             return false

@@ -90,6 +90,10 @@ public enum MapBearing {
 /// in its two-finger rotate handler: an angle of 25 / (d / 2) radians for fingers d apart), so
 /// the dead zone narrows as the fingers spread; OpenLayers uses a fixed angle of 0.3 radians
 /// (its `PinchRotate` interaction's `threshold`).
+///
+/// The gesture sessions apply it themselves: ``PinchGestureSession/init(velocityEstimator:touchRotation:)``
+/// for two web pointers and ``PinchRotationGestureSession/init(velocityEstimator:rotationDeadZone:)``
+/// for UIKit's pinch and rotation recognizers.
 public struct RotationDeadZone: Hashable, Sendable {
     /// Arc length along the fingers' circle (radius half their distance), in points; 0 for
     /// none.
