@@ -252,6 +252,79 @@ struct GestureSessionTests {
         }
     }
 
+    @Test("BAD_INPUTS row 34: hostile sequences (random phases, NaN, infinities, 0, negative, huge and tiny values, time stamps running backwards or NaN, points far off screen, finger distances) fed to every session: a refused sample leaves the camera and the session as they were (a PinchRotationGestureSession's refused ended only ends its recognizer's run), the camera never holds a value that is not finite, and equal sessions hash alike (property, seeded)")
+    func hostileSequences() throws {
+        let hostile: [Double] = [
+            .nan, .infinity, -.infinity, 0, -0.0, -1, 1, 1.3, 0.7, 2, 1e-300, .leastNonzeroMagnitude, 1e300,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 3e306, -3e306, 0.2, -0.2, 100,
+        ]
+        let places: [Double] = [.nan, .infinity, -.infinity, 0, 100, 400, -300, 1e6, -1e9, 1e-300, .leastNonzeroMagnitude]
+        var random = SeededRandom(seed: 3_434)
+        func point() -> ScreenPoint {
+            random.chance(75)
+                ? ScreenPoint(x: Double(random.int(0...390)), y: Double(random.int(0...844)))
+                : ScreenPoint(x: random.pick(places), y: random.pick(places))
+        }
+        func value(_ range: ClosedRange<Int>) -> Double {
+            random.chance(70) ? Double(random.int(range)) / 100 : random.pick(hostile)
+        }
+        var failures = 0
+        func check(_ ok: Bool, _ what: @autoclosure () -> String) {
+            if !ok {
+                failures += 1
+                if failures <= 5 { Issue.record(Comment(rawValue: what())) }
+            }
+        }
+        func hashesAlike<T: Hashable>(_ a: T, _ b: T) -> Bool { a != b || a.hashValue == b.hashValue }
+        for _ in 0..<2_000 {
+            var camera = try Self.paris()
+            var pan = PanGestureSession()
+            var pinch = PinchGestureSession(touchRotation: random.pick([nil, RotationDeadZone.maplibre, RotationDeadZone.none, RotationDeadZone.openLayers]))
+            var both = PinchRotationGestureSession(rotationDeadZone: random.pick([nil, .maplibre, .openLayers]))
+            var time = 0.0
+            for _ in 0..<60 {
+                // Mostly changes, some begins and ends, a few cancels.
+                let phase: GesturePhase = random.chance(55) ? .changed : random.pick([.began, .ended, .cancelled, .began])
+                time = random.chance(92) ? time + Double(random.int(0...20)) / 1000 : random.pick([.nan, -1, 1e300, time - 1, .infinity])
+                let distance: Double? = random.chance(20) ? nil : (random.chance(85) ? Double(random.int(0...40_000)) / 100 : random.pick(hostile))
+                let before = camera
+                let (p, q) = (point(), point())
+                let applied: Bool, unchanged: Bool, label: String
+                switch random.int(0...5) {
+                case 0:
+                    let kept = pan
+                    applied = pan.update(phase, translation: ScreenPoint(x: value(-3000...3000), y: value(-3000...3000)), timestamp: time, camera: &camera)
+                    (unchanged, label) = (pan == kept && hashesAlike(pan, kept), "pan")
+                case 1:
+                    let kept = pinch
+                    applied = pinch.update(phase, scale: value(1...300), centroid: p, timestamp: time, camera: &camera)
+                    (unchanged, label) = (pinch == kept && hashesAlike(pinch, kept), "pinch")
+                case 2:
+                    let kept = pinch
+                    applied = pinch.update(phase, scale: value(1...300), rotationRadians: value(-300...300), centroid: p, timestamp: time, camera: &camera)
+                    (unchanged, label) = (pinch == kept && hashesAlike(pinch, kept), "pinch turning")
+                case 3:
+                    let kept = pinch
+                    applied = pinch.update(phase, touches: (p, q), timestamp: time, camera: &camera)
+                    (unchanged, label) = (pinch == kept && hashesAlike(pinch, kept), "pointers")
+                case 4:
+                    let kept = both
+                    applied = both.update(phase, pinchScale: value(1...300), centroid: p, fingerDistancePoints: distance, timestamp: time, camera: &camera)
+                    (unchanged, label) = ((both == kept || phase == .ended) && hashesAlike(both, kept), "pinch recognizer")
+                default:
+                    let kept = both
+                    applied = both.update(phase, rotationRadians: value(-300...300), centroid: p, fingerDistancePoints: distance, timestamp: time, camera: &camera)
+                    (unchanged, label) = ((both == kept || phase == .ended) && hashesAlike(both, kept), "rotation recognizer")
+                }
+                check(
+                    camera.zoom.isFinite && camera.bearing.isFinite && camera.centerMercator.x.isFinite && camera.centerMercator.y.isFinite,
+                    "\(label) \(phase): a camera value is not finite")
+                check(applied || (camera == before && unchanged), "\(label) \(phase) at \(time): refused, yet the camera or the session changed")
+            }
+        }
+        #expect(failures == 0)
+    }
+
     @Test("BAD_INPUTS row 34: after a sample with a far-future time stamp (1e300; milliseconds passed as seconds), a new gesture's began with an earlier time stamp starts it; within a gesture a time running backwards is still ignored")
     func newGestureAfterFarFutureTimestamp() throws {
         let start = try Self.paris()
