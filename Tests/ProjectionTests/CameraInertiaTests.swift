@@ -330,6 +330,87 @@ struct VelocityEstimatorTests {
 
 @Suite("Inertia")
 struct CameraInertiaTests {
+    @Test("North snap at rest: a throw whose turn would rest within 7 degrees of north rests exactly north up, the turn changing monotonically with no jump at its end; one resting farther off, or no snap, is the inertia without it; a release with no turn from 5 degrees off turns north as it slows; immediate decay turns the camera at once; a snap at the end of the gesture, then the throw, rested 29.97 degrees off")
+    func northSnapAtRest() throws {
+        let paris = try MercatorCamera(
+            center: try Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 14, widthPoints: 390, heightPoints: 844)
+        func turned(_ degrees: Double) -> MercatorCamera {
+            var camera = paris
+            camera.rotate(degrees: -degrees, around: camera.focalPoint)
+            return camera
+        }
+        let anchor = ScreenPoint(x: 150, y: 500)
+        // (bearing at release, turn rate in degrees a second, whether it rests within 7 degrees)
+        var snaps = 0, misses = 0
+        for (bearing, rate) in [(-6.0, -10.0), (-6, 10), (5, 0), (3, 2), (-2, -60), (-2, -90), (170, 0), (-30, -60)] {
+            for decay in [CameraInertia.Decay.normal, .fast, .maplibre] {
+                let camera = turned(bearing)
+                let v = GestureVelocity(x: 120, y: -40, degreesPerSecond: rate, anchor: anchor)
+                let plain = try CameraInertia(from: camera, velocity: v, decay: decay)
+                let snapped = try CameraInertia(from: camera, velocity: v, decay: decay, northSnap: .default)
+                // (Where the throw without the snap rests decides.)
+                guard abs(MapBearing.wrapped(plain.rest.bearing)) <= 7 else {
+                    misses += 1
+                    #expect(snapped == plain, "\(bearing), \(rate)")
+                    continue
+                }
+                snaps += 1
+                #expect(snapped.rest.bearing == 0, "\(bearing), \(rate): rests at \(snapped.rest.bearing)")
+                // The bearing moves one way toward north, and the last frame before rest is
+                // within a hundredth of a degree of it (no jump at the end).
+                var last = camera.bearing, direction = 0.0
+                for frame in 1...Int((snapped.durationSeconds * 60).rounded(.up)) {
+                    let b = snapped.state(atSeconds: Double(frame) / 60).bearing
+                    let step = MapBearing.wrapped(b - last)
+                    if step != 0 {
+                        if direction == 0 { direction = step.sign == .minus ? -1 : 1 }
+                        #expect(step * direction >= -1e-9, "\(bearing), \(rate): turned back at frame \(frame)")
+                    }
+                    last = b
+                }
+                // Just before rest, what is left of the motion is under the inertia's half point
+                // (the screen's corners move less than that into the resting state).
+                let before = snapped.state(atSeconds: snapped.durationSeconds * (1 - 1e-9))
+                for corner in [(0.0, 0.0), (390, 0), (0, 844), (390, 844)].map({ ScreenPoint(x: $0.0, y: $0.1) }) {
+                    let moved = snapped.rest.point(for: try before.mercatorPoint(at: corner))
+                    #expect(MotionKit.distance(moved, corner) < 0.5 + 1e-6, "\(bearing), \(rate): a corner moved \(MotionKit.distance(moved, corner)) points into rest")
+                }
+            }
+        }
+        #expect(snaps >= 10 && misses >= 5, "\(snaps) snapped, \(misses) not")
+        // Immediate decay: no motion, the release's camera turned north about the anchor.
+        let camera = turned(-4)
+        let v = GestureVelocity(x: 0, y: 0, degreesPerSecond: 30, anchor: anchor)
+        let immediate = try CameraInertia(from: camera, velocity: v, decay: .immediate, northSnap: .default)
+        let place = try camera.mercatorPoint(at: anchor)
+        #expect(immediate.durationSeconds == 0 && immediate.rest.bearing == 0)
+        let now = immediate.rest.point(for: place)
+        #expect(isClose(now.x, anchor.x, within: 1e-6) && isClose(now.y, anchor.y, within: 1e-6))
+        // The old recipe: snapped when the gesture ends, then thrown at 60 degrees a second.
+        var recipe = turned(-6)
+        recipe.rotate(degrees: MapBearing.wrapped(recipe.bearing - NorthSnap.default.snapped(recipe.bearing)), around: anchor)
+        let thrown = try CameraInertia(from: recipe, velocity: GestureVelocity(x: 0, y: 0, degreesPerSecond: 60, anchor: anchor))
+        #expect(recipe.bearing == 0 && abs(thrown.rest.bearing) > 25)
+    }
+
+    @Test("The pinch sessions' inertia(from:decay:northSnap:) is CameraInertia's with the snap")
+    func sessionNorthSnap() throws {
+        var camera = try MercatorCamera(
+            center: try Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 14, widthPoints: 390, heightPoints: 844)
+        var session = PinchGestureSession()
+        let centroid = ScreenPoint(x: 200, y: 400)
+        #expect(session.update(.began, scale: 1, rotationRadians: 0, centroid: centroid, timestamp: 0, camera: &camera))
+        for frame in 1...10 {
+            // Turning the map 0.5 degrees a frame counterclockwise, to a bearing of 5.
+            #expect(session.update(.changed, scale: 1, rotationRadians: -Double(frame) * 0.5 * .pi / 180, centroid: centroid, timestamp: Double(frame) / 60, camera: &camera))
+        }
+        #expect(session.update(.ended, scale: 1, rotationRadians: -5.5 * .pi / 180, centroid: centroid, timestamp: 11.0 / 60, camera: &camera))
+        let velocity = try #require(session.releaseVelocity)
+        let inertia = try #require(session.inertia(from: camera, northSnap: .default))
+        #expect(inertia == (try CameraInertia(from: camera, velocity: velocity, northSnap: .default)))
+        #expect(session.inertia(from: camera) == (try CameraInertia(from: camera, velocity: velocity)))
+    }
+
     @Test("a pan throw follows -v expm1(-kt) / k within 1e-9 points at 30, 60, 120 Hz and random times, and rests v / k away")
     func panClosedForm() throws {
         var random = SeededRandom(seed: 1320)
@@ -561,7 +642,7 @@ struct CameraInertiaTests {
                 degreesPerSecond: random.chance(50) ? (random.uniform() * 2 - 1) * magnitude : 0,
                 anchor: random.chance(50) ? ScreenPoint(x: start.widthPoints * random.uniform(), y: start.heightPoints * random.uniform()) : nil)
             let decay = random.pick([CameraInertia.Decay.normal, .fast, .maplibre, .immediate, try CameraInertia.Decay(ratePerMillisecond: 1 - 1e-12)])
-            let inertia = try CameraInertia(from: start, velocity: v, decay: decay)
+            let inertia = try CameraInertia(from: start, velocity: v, decay: decay, northSnap: random.chance(50) ? .default : nil)
             #expect(inertia.durationSeconds.isFinite && inertia.durationSeconds >= 0)
             for t in [1e-9, 0.01, 0.1, inertia.durationSeconds / 2, inertia.durationSeconds * 0.999] {
                 let state = inertia.state(atSeconds: t)

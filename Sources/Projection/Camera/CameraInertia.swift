@@ -125,10 +125,20 @@ public struct CameraInertia: Hashable, Sendable {
     ///     or ``PinchGestureSession/releaseVelocity``, or UIKit's `velocity(in:)`); each
     ///     component finite; the anchor within the camera's one-screen margin.
     ///   - decay: How it slows down (UIKit's normal rate by default).
+    ///   - northSnap: Snap-to-north where the motion comes to rest (MapLibre snaps its
+    ///     inertia's target bearing): when the bearing it would rest at is within the snap of
+    ///     north, the turn is changed by that bearing so that it rests exactly north up, the
+    ///     change spread over the whole motion (no jump at its end). A release with no turn
+    ///     from a map a few degrees off north turns it north as the motion slows; with the
+    ///     `immediate` decay the resting camera is the release's turned north. nil (the
+    ///     default): no snap. (Snapped when the gesture ends instead, the throw then turned the
+    ///     map away again: a release at -6 degrees snapped to 0, then rested at -29.97.)
     /// - Throws: `GeometryError/invalidTransition(name:value:expected:)` for a velocity that is
     ///   not finite; `GeometryError/invalidScreenPoint(name:x:y:xRange:yRange:)` for an anchor
     ///   beyond the margin.
-    public init(from camera: MercatorCamera, velocity: GestureVelocity, decay: Decay = .normal) throws(GeometryError) {
+    public init(
+        from camera: MercatorCamera, velocity: GestureVelocity, decay: Decay = .normal, northSnap: NorthSnap? = nil
+    ) throws(GeometryError) {
         func check(_ name: String, _ value: Double) throws(GeometryError) {
             guard value.isFinite else { throw .invalidTransition(name: name, value: value, expected: "a finite number per second") }
         }
@@ -156,13 +166,32 @@ public struct CameraInertia: Hashable, Sendable {
         }
         thrown.zoomLevelsPerSecond = min(max(velocity.zoomLevelsPerSecond, -decay.maximumZoomLevelsPerSecond), decay.maximumZoomLevelsPerSecond)
         thrown.degreesPerSecond = min(max(velocity.degreesPerSecond, -decay.maximumDegreesPerSecond), decay.maximumDegreesPerSecond)
+        // Where the turn rests (the bearing less the turn's limit, rate / k), and by how much a
+        // snap changes it.
+        var snapTurn = 0.0
+        if let northSnap {
+            let resting = k.isFinite ? MapBearing.wrapped(camera.bearing - thrown.degreesPerSecond / k) : camera.bearing
+            if resting != 0, northSnap.snapped(resting) == 0 { snapTurn = resting }
+        }
+        guard k.isFinite else {
+            // (No motion: the resting camera is the release's, turned north when it snaps.)
+            var rest = camera
+            if snapTurn != 0 { rest.rotate(degrees: snapTurn, around: anchor) }
+            self.velocity = thrown
+            self.rest = rest
+            durationSeconds = 0
+            return
+        }
+        thrown.degreesPerSecond += k * snapTurn
         self.velocity = thrown
-        guard k.isFinite, !thrown.isZero else {
+        guard !thrown.isZero else {
             self.rest = camera
             durationSeconds = 0
             return
         }
-        let rest = Self.moved(camera, velocity: thrown, anchor: anchor, by: 1 / k)
+        var rest = Self.moved(camera, velocity: thrown, anchor: anchor, by: 1 / k)
+        // (Exactly north up, which the turn reaches only to its rounding.)
+        if snapTurn != 0 && rest.bearing != 0 { rest.rotate(degrees: rest.bearing, around: anchor) }
         self.rest = rest
         // The remaining motion decreases with t: bisection for the time it falls under half a
         // point, between 0 and the time the unconstrained bound does (or rest is reached).

@@ -111,10 +111,14 @@ public struct PinchGestureSession: Hashable, Sendable {
     /// - Parameters:
     ///   - camera: The camera at release.
     ///   - decay: How the motion slows down.
+    ///   - northSnap: Snap-to-north where the motion rests
+    ///     (``CameraInertia/init(from:velocity:decay:northSnap:)``); nil, none.
     /// - Returns: The inertia, or nil.
-    public func inertia(from camera: MercatorCamera, decay: CameraInertia.Decay = .normal) -> CameraInertia? {
+    public func inertia(
+        from camera: MercatorCamera, decay: CameraInertia.Decay = .normal, northSnap: NorthSnap? = nil
+    ) -> CameraInertia? {
         guard let releaseVelocity else { return nil }
-        return try? CameraInertia(from: camera, velocity: releaseVelocity, decay: decay)
+        return try? CameraInertia(from: camera, velocity: releaseVelocity, decay: decay, northSnap: northSnap)
     }
 
     /// Records an applied sample; at `ended`, measures the release velocity.
@@ -204,7 +208,9 @@ public struct PinchGestureSession: Hashable, Sendable {
     /// ``RotationDeadZone/maplibre``.) This holds for one gesture's rotation, which never
     /// restarts; UIKit's recognizers are made one gesture, with the dead zone applied for you,
     /// by ``PinchRotationGestureSession/init(velocityEstimator:rotationDeadZone:)``. To snap a
-    /// nearly north-up map back, apply ``NorthSnap`` when the gesture ends.
+    /// nearly north-up map back, pass a ``NorthSnap`` to ``inertia(from:decay:northSnap:)``,
+    /// which snaps where the map comes to rest (snapped at the end of the gesture, the throw
+    /// would turn it away again); with no inertia, apply it to the camera.
     ///
     /// - Parameters:
     ///   - phase: The recognizers' state.
@@ -521,7 +527,8 @@ struct RotationGate: Hashable, Sendable {
 /// then the rotation since. The rotation recognizer's value restarts at 0 when it ends and
 /// begins again within the gesture, so "the rotation since" went negative there and the map
 /// jumped back by the rotation at the pass: 17.2 degrees for a pass at 0.3 radians.)
-/// To snap a nearly north-up map back, apply ``NorthSnap`` when the gesture ends. A sample
+/// To snap a nearly north-up map back, pass a ``NorthSnap`` to
+/// ``inertia(from:decay:northSnap:)``, which snaps where the map comes to rest. A sample
 /// that cannot be applied (a phase out of order for its recognizer, a value that is not
 /// finite, a scale of 0 or less, what ``PinchGestureSession`` refuses) is ignored and `update`
 /// returns false, leaving the camera as it was and changing nothing else, but for an `ended`:
@@ -567,9 +574,11 @@ public struct PinchRotationGestureSession: Hashable, Sendable {
     public var releaseVelocity: GestureVelocity? { session.releaseVelocity }
 
     /// The motion after the last gesture ended, for the camera as it left it
-    /// (``PinchGestureSession/inertia(from:decay:)``).
-    public func inertia(from camera: MercatorCamera, decay: CameraInertia.Decay = .normal) -> CameraInertia? {
-        session.inertia(from: camera, decay: decay)
+    /// (``PinchGestureSession/inertia(from:decay:northSnap:)``).
+    public func inertia(
+        from camera: MercatorCamera, decay: CameraInertia.Decay = .normal, northSnap: NorthSnap? = nil
+    ) -> CameraInertia? {
+        session.inertia(from: camera, decay: decay, northSnap: northSnap)
     }
 
     /// Applies one sample of the pinch recognizer.
@@ -771,10 +780,14 @@ public struct PanGestureSession: Hashable, Sendable {
     /// - Parameters:
     ///   - camera: The camera at release.
     ///   - decay: How the motion slows down.
+    ///   - northSnap: Snap-to-north where the motion rests
+    ///     (``CameraInertia/init(from:velocity:decay:northSnap:)``); nil, none.
     /// - Returns: The inertia, or nil.
-    public func inertia(from camera: MercatorCamera, decay: CameraInertia.Decay = .normal) -> CameraInertia? {
+    public func inertia(
+        from camera: MercatorCamera, decay: CameraInertia.Decay = .normal, northSnap: NorthSnap? = nil
+    ) -> CameraInertia? {
         guard let releaseVelocity else { return nil }
-        return try? CameraInertia(from: camera, velocity: releaseVelocity, decay: decay)
+        return try? CameraInertia(from: camera, velocity: releaseVelocity, decay: decay, northSnap: northSnap)
     }
 
     /// Applies one recognizer sample to `camera`.
