@@ -67,7 +67,7 @@ public enum CameraEvent: Hashable, Sendable, Codable {
     /// ``CameraTransition/doubleTap(from:at:duration:reducedMotion:)`` with its default 0.3 s:
     /// one level in about the point, the tapped place held under the finger.
     case animatedDoubleTap(ScreenPoint)
-    /// ``CameraInertia/init(from:velocity:decay:)``: the motion after a gesture ends, with
+    /// ``CameraInertia/init(from:velocity:decay:northSnap:)``: the motion after a gesture ends, with
     /// the release velocity (points per second, zoom levels per second about the anchor or
     /// the focal point, degrees per second with the fingers clockwise positive) and a decay.
     case release(GestureVelocity, preset: InertiaPreset)
