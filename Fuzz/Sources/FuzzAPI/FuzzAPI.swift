@@ -7,14 +7,23 @@ import Projection
 /// error or returns values that are all finite, and a camera that threw is unchanged. Camera
 /// events include rotate, pinch-rotate, insets, jump, fit and bounds; after each, the camera's
 /// invariants hold (finite state, bearing in (-180, 180], zoom within the limits, insets that
-/// leave a point each way).
+/// leave a point each way). One operation byte in four (bits 3 and 4 both set) is one of the
+/// renderer's and the gestures' operations instead (FuzzAPI+Rendering.swift: legend placement,
+/// gesture sessions, inertia, tile covers and corners, MapKit conversions, scale bars,
+/// transitions resized mid-flight); the other bytes keep the meaning they had before those
+/// were added, so that the committed regression inputs replay as they were found.
 func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     var input = Input(bytes: UnsafeBufferPointer(start: data, count: size))
     guard var camera = try? MercatorCamera(
         center: MercatorPoint(x: 0, y: 0), zoom: 3, widthPoints: 390, heightPoints: 844)
     else { preconditionFailure("the starting camera is valid") }
+    var rendering = RenderingState()
     while let operation = input.byte() {
+        if operation & 0x18 == 0x18 {
+            fuzzRendering((operation & 7) | (operation & 0x20) >> 2, &input, &camera, &rendering)
+            continue
+        }
         switch operation % 16 {
         case 0:
             if let coordinate = try? Coordinate(latitude: input.double(), longitude: input.double()) {

@@ -22,7 +22,10 @@ import Glibc
 ///   adding up, every pin's item found again by id;
 /// - a view (any center, zoom, bearing and size), a tap and a radius query on its items, the
 ///   spreads of its groups, and a rectangle of any four numbers: typed errors or finite points,
-///   indices in range, distances sorted.
+///   indices in range, distances sorted;
+/// - a MapKit map rectangle or a coordinate box of any values (exactly the level's items
+///   inside, recounted), a camera or a MapKit state (the camera's items), spreads around any
+///   point and taps on them, pages of pins, the items holding an item.
 func fuzzClusters(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     var input = Input(bytes: UnsafeBufferPointer(start: data, count: size))
@@ -47,7 +50,7 @@ func fuzzClusters(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var shown: [PlacedClusterItem] = []
     var kept = index.items(atLevel: maximumZoom / 2)
     while let operation = input.byte() {
-        switch operation % 8 {
+        switch operation % 12 {
         case 0, 1:
             var upserts: [ClusterPin] = []
             for _ in 0..<Int(input.byte() ?? 0) % 5 {
@@ -112,11 +115,15 @@ func fuzzClusters(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 precondition(spread.count == placed.item.count, "a spread of \(spread.count) for \(placed.item.count) pins")
                 for pin in spread { checkFinite(pin.point.x, pin.point.y) }
             }
-        default:
+        case 7:
             let level = Int(input.byte() ?? 0) % (maximumZoom + 3) - 1
             if let items = try? index.items(atLevel: level, west: input.number(), south: input.number(), east: input.number(), north: input.number()) {
                 for item in items { precondition(item.count > 0, "an empty item") }
             }
+        default:
+            // 8 to 11: MapKit rectangles, coordinate boxes, cameras and MapKit states, spreads
+            // around any point, taps on them, pages, holders (FuzzClusters+Views.swift).
+            fuzzClusterViews(operation, &input, index, maximumZoom: maximumZoom, shown: &shown)
         }
     }
     return 0
