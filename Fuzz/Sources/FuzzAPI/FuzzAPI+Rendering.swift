@@ -172,7 +172,10 @@ func fuzzLegend(_ input: inout Input, _ camera: MercatorCamera, pins: Bool) {
     let valid = boxWidth.isFinite && boxWidth > 0 && boxHeight.isFinite && boxHeight > 0 && margin.isFinite && margin >= 0
         && (!pins || (radius.isFinite && radius >= 0)) && sizeValid
         && insets.left + insets.right <= screenWidth - 1 && insets.top + insets.bottom <= screenHeight - 1
-        && boxWidth + 2 * margin <= unobstructedWidth && boxHeight + 2 * margin <= unobstructedHeight && !preference.isEmpty
+        // (The documented limits: margins of less than half the unobstructed size, and a box at
+        // most that size less two margins, exactly as the messages state it.)
+        && 2 * margin < unobstructedWidth && 2 * margin < unobstructedHeight
+        && boxWidth <= unobstructedWidth - 2 * margin && boxHeight <= unobstructedHeight - 2 * margin && !preference.isEmpty
     do throws(GeometryError) {
         if pins {
             placement = try LegendPlacement(
