@@ -106,7 +106,10 @@ public struct PinchGestureSession: Hashable, Sendable {
     public var isActive: Bool { last != nil }
 
     /// The motion after the last pinch ended, for `camera` (the camera as the pinch left it):
-    /// nil when no pinch has ended since the last began or cancelled.
+    /// nil when no pinch has ended since the last began or cancelled, and when the release's
+    /// centroid, the motion's anchor, lies beyond `camera`'s one-screen margin (a camera other
+    /// than the one the pinch left: resized to a quarter, a release at (900, 900) of a
+    /// 1000-point screen is beyond a 250-point one's); ``releaseVelocity`` still holds it.
     ///
     /// - Parameters:
     ///   - camera: The camera at release.
