@@ -535,8 +535,11 @@ func fuzzMapKitCamera(_ input: inout Input, _ camera: inout MercatorCamera) {
         guard let mercator = try? camera.mercatorPoint(at: corner) else { preconditionFailure("a screen corner \(corner)") }
         let m = MapKitMapPoint(mercator)
         let tolerance = 1e-6 * max(1, rect.width, rect.height)
+        // (The corner's easting taken on the rectangle's copy of the world: a corner a rounding
+        // west of an origin at 0 reads 2^28 less that rounding.)
         var dx = (m.x - rect.origin.x).truncatingRemainder(dividingBy: size)
         if dx < -tolerance { dx += size }
+        if dx > size - tolerance { dx -= size }
         precondition(rect.width >= size || (dx >= -tolerance && dx <= rect.width + tolerance),
                      "the corner \(corner) at map x \(m.x) outside the visible rectangle \(rect)")
         precondition(m.y >= rect.origin.y - tolerance && m.y <= rect.origin.y + rect.height + tolerance,
@@ -561,6 +564,7 @@ func fuzzMapKitCamera(_ input: inout Input, _ camera: inout MercatorCamera) {
             let m = MapKitMapPoint(mercator)
             var dx = (m.x - rect.origin.x).truncatingRemainder(dividingBy: size)
             if dx < -1e-6 * max(1, rect.width) { dx += size }
+            if dx > size - 1e-6 * max(1, rect.width) { dx -= size }
             xs.append(dx)
             ys.append(m.y - rect.origin.y)
             let c = mercator.coordinate
