@@ -521,6 +521,37 @@ struct GestureSessionTests {
         }
     }
 
+    @Test("The dead-zone recipe documented for update(_:scale:rotationRadians:...) (0 until the zone is passed, then the rotation since the sample before the one that passed) turns the map as PinchGestureSession(touchRotation:) and MapLibre do; the recipe the docs gave before (the rotation since the passing sample) left fingers at 0 then 30 degrees, 200 points apart, north up where MapLibre turns the map 30")
+    func deadZoneRecipeMatchesTouchRotation() throws {
+        let center = ScreenPoint(x: 195, y: 420), distance = 200.0
+        for angles in [[0.0, 30], [0, 10, 40, 45], [0, -5, -20, -21]] {
+            var byTouches = try Self.paris()
+            var touches = PinchGestureSession(touchRotation: .maplibre)
+            var byRecipe = try Self.paris(), byOldRecipe = try Self.paris()
+            var recipe = PinchGestureSession(), oldRecipe = PinchGestureSession()
+            var base: Double? = nil, oldBase: Double? = nil, previous = 0.0
+            for (k, angle) in angles.enumerated() {
+                let phase: GesturePhase = k == 0 ? .began : .changed, t = Double(k) / 60
+                #expect(touches.update(phase, touches: Self.pointers(center, distance: distance, degrees: angle), timestamp: t, camera: &byTouches))
+                let rotation = angle * .pi / 180
+                if base == nil, RotationDeadZone.maplibre.isPassed(rotationRadians: rotation, fingerDistancePoints: distance) {
+                    base = previous
+                    oldBase = rotation
+                }
+                #expect(recipe.update(phase, scale: 1, rotationRadians: base.map { rotation - $0 } ?? 0, centroid: center, timestamp: t, camera: &byRecipe))
+                #expect(oldRecipe.update(phase, scale: 1, rotationRadians: oldBase.map { rotation - $0 } ?? 0, centroid: center, timestamp: t, camera: &byOldRecipe))
+                previous = rotation
+            }
+            #expect(isClose(MapBearing.wrapped(byRecipe.bearing - byTouches.bearing), 0, within: 1e-9), "recipe \(byRecipe.bearing), session \(byTouches.bearing) for \(angles)")
+            let lost = angles[angles.count - 1] - angles[angles.count - 2]
+            if angles.count == 2 {
+                #expect(isClose(byTouches.bearing, -30, within: 1e-9) && byOldRecipe.bearing == 0, "old recipe \(byOldRecipe.bearing)")
+            } else {
+                #expect(abs(MapBearing.wrapped(byOldRecipe.bearing - byTouches.bearing)) > 1, "old recipe \(byOldRecipe.bearing), lost \(lost)")
+            }
+        }
+    }
+
     @Test("BAD_INPUTS row 34: A refused web-pointer sample of a turning session (its midpoint beyond the margin, a NaN pointer) changes nothing, the session and the camera equal to before; the next good sample turns by the pointers' turn since the last applied one")
     func webPointersTurnRefused() throws {
         var camera = try Self.paris()

@@ -204,11 +204,13 @@ public struct PinchGestureSession: Hashable, Sendable {
     ///
     /// To keep a pinch from turning the map by accident, pass a rotation of 0 until
     /// ``RotationDeadZone/isPassed(rotationRadians:fingerDistancePoints:)`` says so, and from
-    /// then on the rotation since the sample that passed it (the rotation minus its value
-    /// then), so that the map starts turning where it is, as MapLibre's and OpenLayers'
-    /// handlers do. (Passing the whole rotation from then on turns the map by the dead zone's
-    /// angle in one frame: 14.3 degrees for fingers 200 points apart with
-    /// ``RotationDeadZone/maplibre``.) This holds for one gesture's rotation, which never
+    /// then on the rotation since the sample before the one that passed it (the rotation minus
+    /// its value at that earlier sample), so that the map starts turning where it is and the
+    /// passing sample's own change turns it, as MapLibre's and OpenLayers' handlers do.
+    /// (Passing the whole rotation from then on turns the map by the dead zone's angle in one
+    /// frame: 14.3 degrees for fingers 200 points apart with ``RotationDeadZone/maplibre``.
+    /// Counted from the passing sample itself, the map loses that sample's change: fingers
+    /// reported at 0 and then 30 degrees leave it north up where MapLibre turns it 30.) This holds for one gesture's rotation, which never
     /// restarts; UIKit's recognizers are made one gesture, with the dead zone applied for you,
     /// by ``PinchRotationGestureSession/init(velocityEstimator:rotationDeadZone:)``. To snap a
     /// nearly north-up map back, pass a ``NorthSnap`` to ``inertia(from:decay:northSnap:)``,

@@ -81,9 +81,11 @@ public enum MapBearing {
 /// How far two fingers must turn before a map starts rotating: a dead zone that keeps a pinch
 /// from turning the map by accident. A pure helper: feed it the rotation since the gesture
 /// began and the fingers' distance, and start rotating once ``isPassed(rotationRadians:fingerDistancePoints:)``
-/// says so, from where the map is: turn it by the rotation since then, not by the whole
-/// rotation since the gesture began (which would turn it by the dead zone's angle in one
-/// frame). MapLibre and OpenLayers apply only the turns after the threshold.
+/// says so, from where the map is: turn it by the rotation since the sample before the one
+/// that passed (that sample's own change included), not by the whole rotation since the
+/// gesture began (which would turn it by the dead zone's angle in one frame). MapLibre and
+/// OpenLayers apply the change of the sample that passes the threshold and of every sample
+/// after it.
 ///
 /// The two anchors measure it differently, and both are offered: MapLibre starts rotating once
 /// the fingers have travelled 25 pixels along the circle they turn on (`ROTATION_THRESHOLD`
