@@ -137,6 +137,14 @@ struct MapKitBridgeTests {
         let rect = camera.mapKitVisibleMapRect, focal = camera.mapKitCenter
         let offsetPoints = hypot(rect.center.x - focal.x, rect.center.y - focal.y) / exp2(20 - camera.zoom)
         #expect(isClose(offsetPoints, 6.5, within: 1e-6), "\(offsetPoints)")
+        // Which way: north up, the focal point lies 6.5 points below (south of) the view's
+        // center, as the larger top inset pushes the unobstructed rectangle down (the docs
+        // once said above).
+        try camera.jump(bearing: 0)
+        let northUp = camera.mapKitVisibleMapRect, northUpFocal = camera.mapKitCenter
+        #expect(isClose(camera.focalPoint.y - camera.heightPoints / 2, 6.5, within: 1e-9), "\(camera.focalPoint)")
+        let southward = (northUpFocal.y - northUp.center.y) / exp2(20 - camera.zoom)
+        #expect(isClose(southward, 6.5, within: 1e-6) && isClose(northUpFocal.x, northUp.center.x, within: 1e-6), "\(southward)")
     }
 
     @Test("BAD_INPUTS row 83: visibleMapRect's x stays in [0, 2^28) when its west edge lies a hair west of the antimeridian: 1.5e-8 map points west (a center 0.99999998509884 map points east of it on a 2-point screen at zoom 20) gives 0, not 2^28 (which the remainder plus one world rounded to)")

@@ -191,7 +191,7 @@ extension MercatorCamera {
     /// coordinate is the one "at the center of the map view", which for any bearing is the
     /// center of ``mapKitVisibleMapRect`` (`mapKitVisibleMapRect.center`), while the focal point
     /// is the middle of the unobstructed rectangle (with a 47-point top and 34-point bottom
-    /// inset, 6.5 points above the view's center).
+    /// inset, 6.5 points below the view's center: the larger top inset pushes it down).
     public var mapKitCenter: MapKitMapPoint { MapKitMapPoint(centerMercator) }
 
     /// The `MKCoordinateRegion` that shows this camera's view: centred on the focal point's
