@@ -393,6 +393,20 @@ struct CameraInertiaTests {
         #expect(recipe.bearing == 0 && abs(thrown.rest.bearing) > 25)
     }
 
+    @Test("A north snap changes the turn rate by k times the resting bearing, past the decay's rotation cap (as the velocity's docs say): MapLibre's decay, -170 degrees a second from a bearing of -17 (resting at -6.8), snaps with -283.3 degrees a second, over the 180 cap, and rests exactly north up")
+    func northSnapRateBeyondCap() throws {
+        var camera = try MercatorCamera(center: Coordinate(latitude: 48.858, longitude: 2.345), zoom: 12.6, widthPoints: 390, heightPoints: 844)
+        try camera.jump(bearing: -17)
+        let v = GestureVelocity(x: 0, y: 0, degreesPerSecond: -170)
+        let plain = try CameraInertia(from: camera, velocity: v, decay: .maplibre)
+        #expect(isClose(plain.rest.bearing, -6.8, within: 1e-9), "\(plain.rest.bearing)")
+        let snapped = try CameraInertia(from: camera, velocity: v, decay: .maplibre, northSnap: .default)
+        let k = CameraInertia.Decay.maplibre.perSecond
+        #expect(isClose(snapped.velocity.degreesPerSecond, -170 + k * -6.8, within: 1e-9), "\(snapped.velocity.degreesPerSecond)")
+        #expect(snapped.velocity.degreesPerSecond < -CameraInertia.Decay.maplibre.maximumDegreesPerSecond)
+        #expect(snapped.rest.bearing == 0)
+    }
+
     @Test("The pinch sessions' inertia(from:decay:northSnap:) is CameraInertia's with the snap")
     func sessionNorthSnap() throws {
         var camera = try MercatorCamera(

@@ -39,7 +39,9 @@ public struct CameraInertia: Hashable, Sendable {
         public let maximumPointsPerSecond: Double
         /// The largest zoom rate thrown, zoom levels per second.
         public let maximumZoomLevelsPerSecond: Double
-        /// The largest rotation rate thrown, degrees per second.
+        /// The largest rotation rate thrown, degrees per second (a north snap then changes the
+        /// rate by k times the bearing it would rest at, and may take it past this: see
+        /// ``CameraInertia/velocity``).
         public let maximumDegreesPerSecond: Double
 
         /// A decay.
@@ -104,7 +106,9 @@ public struct CameraInertia: Hashable, Sendable {
     public let start: MercatorCamera
     /// The camera where the motion rests: the closed-form limit, constrained.
     public let rest: MercatorCamera
-    /// The velocity thrown, after the decay's caps.
+    /// The velocity thrown, after the decay's caps and a north snap's change of the turn rate,
+    /// which the caps do not bound (with ``Decay/maplibre``, k = 16.7 per second, a release of
+    /// -170 degrees a second from a bearing of -17 snaps with a rate of -283.3).
     public let velocity: GestureVelocity
     /// The decay.
     public let decay: Decay

@@ -144,9 +144,13 @@ public struct RotationDeadZone: Hashable, Sendable {
     }
 }
 
-/// Snap-to-north: a bearing within a few degrees of north becomes exactly 0 when a gesture
-/// ends, so a map turned back by hand is not left at 2 degrees (MapLibre's `bearingSnap`,
-/// 7 degrees by default; Google Maps and MapKit snap similarly).
+/// Snap-to-north: a bearing within a few degrees of north becomes exactly 0 where the map comes
+/// to rest, so a map turned back by hand is not left at 2 degrees (MapLibre's `bearingSnap`,
+/// 7 degrees by default; Google Maps and MapKit snap similarly). Pass it to the inertia after a
+/// gesture (``PinchGestureSession/inertia(from:decay:northSnap:)``,
+/// ``CameraInertia/init(from:velocity:decay:northSnap:)``), which snaps the bearing the throw
+/// rests at; apply ``snapped(_:)`` when the gesture ends only when no inertia follows (snapped
+/// there, a throw turns the map away again).
 public struct NorthSnap: Hashable, Sendable {
     /// The largest |bearing|, in degrees, that snaps to 0.
     public let withinDegrees: Double
