@@ -401,6 +401,37 @@ struct CameraBoundsTests {
         #expect(refused == 0, "\(refused) of 10 000 effective insets refused by their own screen")
     }
 
+    @Test("BAD_INPUTS row 57: effective insets near the largest double on a screen a few points across pass that screen's validation (top and bottom 1.8e308 on a 1.08-point-tall screen summed to size - 1 plus 4e-16: the scale factor, 4.6e-310, was subnormal; property, 20 000 hostile pairs)")
+    func hugeEffectiveInsetsAreValidOnTinyScreens() throws {
+        let most = Double.greatestFiniteMagnitude
+        let huge = try ScreenInsets(top: most, left: 0, bottom: most, right: 0)
+        let height = 1.0824497509096274
+        let e = huge.effective(widthPoints: 1921.1897684546518, heightPoints: height)
+        #expect(e.top + e.bottom <= height - 1, "\(e.top) + \(e.bottom) against \(height - 1)")
+        #expect(isClose(e.top, (height - 1) / 2, within: 1e-15) && isClose(e.bottom, (height - 1) / 2, within: 1e-15))
+        var random = SeededRandom(seed: 0x7_1A5E)
+        var refused = 0
+        for _ in 0..<20_000 {
+            func size() -> Double { random.uniform() < 0.5 ? 1 + 4 * random.uniform() : 1 + 2_000 * random.uniform() }
+            func inset() -> Double {
+                switch Int(random.uniform() * 5) {
+                case 0: 0
+                case 1: 3_000 * random.uniform()
+                case 2: 1e308 * random.uniform()
+                case 3: most
+                default: Double.leastNonzeroMagnitude
+                }
+            }
+            let width = size(), height = size()
+            let requested = try ScreenInsets(top: inset(), left: inset(), bottom: inset(), right: inset())
+            let e = requested.effective(widthPoints: width, heightPoints: height)
+            if (try? e.validate(widthPoints: width, heightPoints: height)) == nil { refused += 1 }
+            if requested.left / 2 + requested.right / 2 > (width - 1) / 2 { #expect(isClose(width - e.left - e.right, 1, within: 1e-9)) }
+            if requested.top / 2 + requested.bottom / 2 > (height - 1) / 2 { #expect(isClose(height - e.top - e.bottom, 1, within: 1e-9)) }
+        }
+        #expect(refused == 0, "\(refused) of 20 000 effective insets refused by their own screen")
+    }
+
     // MARK: - Restore
 
     @Test("encode then decode gives == the camera with bearing, insets, bounds (either mode, across the antimeridian too) and a rotation in progress, which then continues exactly as the original's (property, 2 000 cameras)")

@@ -94,15 +94,20 @@ public struct ScreenInsets: Hashable, Sendable, Codable {
         @inline(__always) func fitted(_ a: Double, _ b: Double, into size: Double) -> (Double, Double) {
             let halfA = a / 2, halfB = b / 2
             guard halfA + halfB > (size - 1) / 2 else { return (a, b) }
-            let factor = (size - 1) / (halfA + halfB) / 2
-            var (a, b) = (a * factor, b * factor)
+            // Each inset's share of the pair (in [0, 1]) times what is left to them: a factor
+            // (size - 1) / (a + b) is subnormal for insets near the largest double on a screen a
+            // few points across (4.6e-310 for top and bottom 1.8e308 on a 1.08-point one), and
+            // its few significant bits put the pair hundreds of last bits above size - 1, past
+            // the correction below (validate refused them).
+            let total = halfA + halfB, room = size - 1
+            var (a, b) = (room * (halfA / total), room * (halfB / total))
             // The products round, and their sum came out a last bit above size - 1 for about
             // one random pair in three (top 1 000 and bottom 336 on an 844-point-tall screen:
             // 630.988... + 212.011... = 843.0000000000001): validate(widthPoints:heightPoints:)
             // refused the camera's own effective insets (setInsets(camera.effectiveInsets), a
             // LegendPlacement given them). The larger one steps down by its last bit until the
             // pair leaves a point as validate counts it.
-            for _ in 0..<64 where a + b > size - 1 {
+            for _ in 0..<64 where a + b > room {
                 if a >= b { a = a.nextDown } else { b = b.nextDown }
             }
             return (max(a, 0), max(b, 0))
