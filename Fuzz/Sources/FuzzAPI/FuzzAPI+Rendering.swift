@@ -203,9 +203,12 @@ func fuzzLegend(_ input: inout Input, _ camera: MercatorCamera, pins: Bool) {
         && o.y >= insets.top + margin - tolerance && o.y + boxHeight <= screenHeight - insets.bottom - margin + tolerance,
         "legend box at \(o) outside the unobstructed rectangle less its margins")
     // Recount every corner: the chosen one hides the fewest pets, then obstacles, then comes first.
+    // Pets are summed exactly (overflows of the word counted apart), as the library compares
+    // corners by their true sums and saturates only the figure it reports: a recount that
+    // saturated first tied a corner of Int.max pets with one of more and chose the wrong one.
     let given = pins ? points.map { (origin: $0, width: 0.0, height: 0.0, radius: radius, count: 1) }
         : obstacles.map { (origin: $0.origin, width: $0.widthPoints, height: $0.heightPoints, radius: $0.radiusPoints, count: $0.pinCount) }
-    func hidden(at corner: LegendCorner) -> (pets: Int, obstacles: Int) {
+    func hidden(at corner: LegendCorner) -> (overflows: Int, pets: UInt, obstacles: Int) {
         let left = insets.left + margin, right = screenWidth - insets.right - margin - boxWidth
         let top = insets.top + margin, bottom = screenHeight - insets.bottom - margin - boxHeight
         let box: ScreenPoint
@@ -215,22 +218,24 @@ func fuzzLegend(_ input: inout Input, _ camera: MercatorCamera, pins: Bool) {
         case .topLeading: box = ScreenPoint(x: left, y: top)
         case .topTrailing: box = ScreenPoint(x: right, y: top)
         }
-        var pets = 0, met = 0
+        var overflows = 0, pets: UInt = 0, met = 0
         for g in given where g.origin.x.isFinite && g.origin.y.isFinite {
             let dx = max(box.x - (g.origin.x + g.width), 0, g.origin.x - (box.x + boxWidth))
             let dy = max(box.y - (g.origin.y + g.height), 0, g.origin.y - (box.y + boxHeight))
             if hypot(dx, dy) <= g.radius {
-                let (sum, overflow) = pets.addingReportingOverflow(g.count)
-                pets = overflow ? Int.max : sum
+                let (sum, overflow) = pets.addingReportingOverflow(UInt(g.count))
+                pets = sum
+                if overflow { overflows += 1 }
                 met += 1
             }
         }
-        return (pets, met)
+        return (overflows, pets, met)
     }
     let counts = preference.map(hidden(at:))
     let best = counts.min { $0 < $1 }!
     let first = preference[counts.firstIndex { $0 == best }!]
-    precondition(placement.corner == first && placement.hiddenPinCount == best.pets && placement.hiddenObstacleCount == best.obstacles,
+    let reported = best.overflows == 0 && best.pets <= UInt(Int.max) ? Int(best.pets) : Int.max
+    precondition(placement.corner == first && placement.hiddenPinCount == reported && placement.hiddenObstacleCount == best.obstacles,
                  "legend at \(placement.corner) hiding \(placement.hiddenPinCount) pets, \(placement.hiddenObstacleCount) obstacles; recounted \(first) \(best)")
 }
 
