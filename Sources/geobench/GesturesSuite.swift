@@ -145,7 +145,7 @@ enum GesturesSuite {
         let result = measure(samples: samples, library: library, baselines: [northUp])
         if let failure { throw failure }
         return Measurement(
-            suite: "gestures", operation: "fit the 10 km circle at bearing 45", size: 0,
+            suite: "gestures", operation: "fit the 10 km circle at bearing 45", size: nil,
             nsPerOp: result.library.median, spread: result.library.spread,
             baseline: "the same fit at bearing 0", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread,
             allocationsPerOp: result.allocationsPerOp)
@@ -177,7 +177,7 @@ enum GesturesSuite {
         let result = measure(samples: samples, library: library, baselines: [baseline])
         if let failure { throw failure }
         return Measurement(
-            suite: "gestures", operation: "camera save + restore (JSON encode + decode)", size: 0,
+            suite: "gestures", operation: "camera save + restore (JSON encode + decode)", size: nil,
             nsPerOp: result.library.median, spread: result.library.spread,
             baseline: "camera from its degrees", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread, allocationsPerOp: nil)
     }
@@ -231,7 +231,7 @@ enum GesturesSuite {
         }
         let result = measure(samples: samples, library: library, baselines: [baseline])
         return Measurement(
-            suite: "gestures", operation: operation, size: 0,
+            suite: "gestures", operation: operation, size: nil,
             nsPerOp: result.library.median, spread: result.library.spread,
             baseline: "PROJ project per event", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread,
             allocationsPerOp: result.allocationsPerOp)

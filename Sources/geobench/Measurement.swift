@@ -13,7 +13,9 @@ import Darwin
 struct Measurement {
     var suite: String
     var operation: String
-    var size: Int
+    /// The items each operation handles (pins, changes, tiles); nil where a row has none (an
+    /// operation on the camera alone), printed as null and "-" as the contract's "n/a".
+    var size: Int?
     /// Median nanoseconds per operation over the samples.
     var nsPerOp: Double
     /// (max - min) / median over the samples, as a fraction.
@@ -41,7 +43,7 @@ struct Measurement {
                 var fields: [(String, JSONValue)] = [
                     ("suite", .string(result.suite)),
                     ("operation", .string(result.operation)),
-                    ("size", .number(Double(result.size))),
+                    ("size", result.size.map { .number(Double($0)) } ?? .null),
                     ("nsPerOp", .number(result.nsPerOp)),
                     ("spread", .number(result.spread)),
                     ("baseline", result.baseline.map(JSONValue.string) ?? .null),
@@ -67,7 +69,7 @@ struct Measurement {
         let header = ["suite", "operation", "size", "ns/op", "spread", "baseline", "baseline ns/op", "ratio", "allocs/op"]
         let rows = results.map { result in
             [
-                result.suite, result.operation, String(result.size),
+                result.suite, result.operation, result.size.map(String.init) ?? "-",
                 format(result.nsPerOp, decimals: 1), format(result.spread * 100, decimals: 1) + "%",
                 result.baseline ?? "-", result.baselineNsPerOp.map { format($0, decimals: 1) } ?? "-",
                 result.ratio.map { format($0, decimals: 3) + "x" } ?? "-",

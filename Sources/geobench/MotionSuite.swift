@@ -83,7 +83,7 @@ enum MotionSuite {
         }
         let result = GesturesSuite.measure(samples: samples, library: library, baselines: [baseline])
         return Measurement(
-            suite: "motion", operation: operation, size: 0, nsPerOp: result.library.median, spread: result.library.spread,
+            suite: "motion", operation: operation, size: nil, nsPerOp: result.library.median, spread: result.library.spread,
             baseline: "a jump to a center, zoom and bearing", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread,
             allocationsPerOp: result.allocationsPerOp)
     }
@@ -119,7 +119,7 @@ enum MotionSuite {
         }
         let result = GesturesSuite.measure(samples: samples, library: library, baselines: [baseline])
         return Measurement(
-            suite: "motion", operation: operation, size: 0, nsPerOp: result.library.median, spread: result.library.spread,
+            suite: "motion", operation: operation, size: nil, nsPerOp: result.library.median, spread: result.library.spread,
             baseline: rotating ? "a pinch-rotate event" : "a pan event", baselineNsPerOp: result.baselines[0].median, baselineSpread: result.baselines[0].spread,
             allocationsPerOp: result.allocationsPerOp)
     }
