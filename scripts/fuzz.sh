@@ -54,11 +54,17 @@ for target in FuzzCSV FuzzCameraScript FuzzAPI FuzzClusters; do
     -artifact_prefix="$artifacts/$target-" -print_final_stats=1 >"$artifacts/$target.log" 2>&1 \
     || {
       tail -60 "$artifacts/$target.log" >&2
-      for input in "$artifacts/$target-"*; do
+      # The inputs libFuzzer wrote (not the logs beside them), then the finding's own lines
+      # once more: a CI log may keep only its last lines, and a finding is then reproducible
+      # from them alone.
+      for input in "$artifacts/$target-"{crash,leak,timeout,oom}-*; do
         [ -e "$input" ] || continue
         echo "fuzz: $target failed on $input (base64, for Fuzz/Regressions/$target/):" >&2
-        base64 "$input" >&2
+        base64 -w 0 "$input" >&2
+        echo >&2
       done
+      grep -E 'Precondition failed|Fatal error|ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|SUMMARY|Seed:' \
+        "$artifacts/$target.log" | head -8 >&2 || true
       exit 1
     }
   runs="$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$artifacts/$target.log" | grep -oE '[0-9]+$' || true)"
