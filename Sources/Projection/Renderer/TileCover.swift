@@ -98,9 +98,9 @@ extension MercatorCamera {
     /// The default budget of a tile cover: 4 096 tiles (a 1 366 x 1 024 point iPad screen
     /// at 45 degrees needs under 60 tiles of 256 points).
     public static let defaultMaximumTiles = 4_096
-    /// The largest budget a cover takes: 1 048 576 tiles (32 MiB of tiles). A larger one
-    /// would let a huge screen of tiny tiles ask for billions of tiles (a 1 000 000-point
-    /// screen of 1-point tiles at zoom 0 needs 2.7e11) and exhaust memory.
+    /// The largest budget a cover takes: 1 048 576 tiles (16 MiB of tiles, 16 bytes each). A
+    /// larger one would let a huge screen of tiny tiles ask for billions of tiles (a
+    /// 1 000 000-point screen of 1-point tiles at zoom 0 needs 2.7e11) and exhaust memory.
     public static let maximumTileBudget = 1 << 20
     /// The tile sizes accepted, in points.
     public static let tileSizeRangePoints: ClosedRange<Double> = 1...65_536
