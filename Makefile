@@ -59,7 +59,8 @@ leaks: deps
 
 # libFuzzer targets (Fuzz/): the CSV parser, camera scripts, random calls of the public API
 # with arbitrary doubles, and a cluster index through updates checked against a build and
-# queries; replays Fuzz/Regressions, then FUZZ_SECONDS (default 60) per target.
+# queries; replays Fuzz/Regressions, then a reproducible run per target (seed FUZZ_SEED, default
+# 1; about 60 s each), or FUZZ_SECONDS per target from a random seed (scripts/fuzz.sh).
 fuzz: deps
 	SWIFT="$(SWIFT)" scripts/fuzz.sh
 
