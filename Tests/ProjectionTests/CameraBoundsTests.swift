@@ -432,6 +432,26 @@ struct CameraBoundsTests {
         #expect(refused == 0, "\(refused) of 20 000 effective insets refused by their own screen")
     }
 
+    @Test("BAD_INPUTS row 57: on a 1-point screen, which leaves no room, insets of the smallest subnormal (5e-324) shrink to 0: compared by halves, which round to 0, they were kept, and validate refused the screen's own effective insets (left 5e-324 against 1 - 1 = 0); set on a 390-point camera, then resized to 1 point")
+    func subnormalEffectiveInsetsOnAOnePointScreen() throws {
+        let tiny = Double.leastNonzeroMagnitude
+        for (a, b) in [(tiny, 0.0), (0.0, tiny), (tiny, tiny)] {
+            let insets = try ScreenInsets(top: a, left: a, bottom: b, right: b)
+            let e = insets.effective(widthPoints: 1, heightPoints: 1)
+            #expect(throws: Never.self) { try e.validate(widthPoints: 1, heightPoints: 1) }
+            #expect(e.left + e.right <= 0 && e.top + e.bottom <= 0, "\(e)")
+            // A screen with room keeps them as they are.
+            #expect(insets.effective(widthPoints: 1.0.nextUp, heightPoints: 2) == insets)
+        }
+        var camera = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 3, widthPoints: 390, heightPoints: 844)
+        try camera.setInsets(ScreenInsets(left: tiny))
+        camera.resize(widthPoints: 1, heightPoints: 844)
+        #expect(throws: Never.self) { try camera.effectiveInsets.validate(widthPoints: 1, heightPoints: 844) }
+        let shown = camera
+        try camera.setInsets(camera.effectiveInsets)
+        #expect(camera.centerMercator == shown.centerMercator && camera.zoom == shown.zoom)
+    }
+
     // MARK: - Restore
 
     @Test("encode then decode gives == the camera with bearing, insets, bounds (either mode, across the antimeridian too) and a rotation in progress, which then continues exactly as the original's (property, 2 000 cameras)")

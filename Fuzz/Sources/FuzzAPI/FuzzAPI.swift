@@ -272,8 +272,13 @@ func check(_ camera: MercatorCamera) {
     let insets = camera.insets, effective = camera.effectiveInsets
     checkFinite(insets.top, insets.left, insets.bottom, insets.right, effective.top, effective.left, effective.bottom, effective.right)
     precondition([insets.top, insets.left, insets.bottom, insets.right].allSatisfy { $0 >= 0 }, "insets \(insets)")
-    precondition(effective.left + effective.right <= camera.widthPoints - 1 + 1e-9
-        && effective.top + effective.bottom <= camera.heightPoints - 1 + 1e-9, "effective insets \(effective)")
+    // (Exactly, as ScreenInsets.effective documents: they pass their own screen's validate,
+    // so that setInsets(camera.effectiveInsets) and a legend given them are accepted.)
+    do throws(GeometryError) {
+        try effective.validate(widthPoints: camera.widthPoints, heightPoints: camera.heightPoints)
+    } catch {
+        preconditionFailure("effective insets \(effective) refused by their own \(camera.widthPoints) x \(camera.heightPoints) screen: \(error)")
+    }
     let focal = camera.focalPoint
     precondition(focal.x >= 0 && focal.x <= camera.widthPoints && focal.y >= 0 && focal.y <= camera.heightPoints, "focal point \(focal)")
     check(camera.transform)

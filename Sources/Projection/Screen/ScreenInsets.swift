@@ -88,18 +88,24 @@ public struct ScreenInsets: Hashable, Sendable, Codable {
         let sizes = ScreenTransform.sizeRangePoints
         func inRange(_ size: Double) -> Double { size.isNaN ? sizes.lowerBound : min(max(size, sizes.lowerBound), sizes.upperBound) }
         let width = inRange(widthPoints), height = inRange(heightPoints)
-        // Each pair halved before it is added (exact), so that two insets near the largest
-        // double do not add up to infinity and scale to nothing: the pair then leaves exactly
-        // one point, as any other.
+        // Each pair halved before it is added for the shares (exact but for subnormals), so
+        // that two insets near the largest double do not add up to infinity and scale to
+        // nothing: the pair then leaves exactly one point, as any other.
         @inline(__always) func fitted(_ a: Double, _ b: Double, into size: Double) -> (Double, Double) {
-            let halfA = a / 2, halfB = b / 2
-            guard halfA + halfB > (size - 1) / 2 else { return (a, b) }
+            let room = size - 1
+            // validate's own test (a sum that overflows is infinite, above any room). Halves
+            // compared instead let the smallest subnormal pass on a 1-point screen: its half
+            // rounds to 0, so left 5e-324 stayed 5e-324 where no room is left, and validate
+            // refused the screen's own effective insets.
+            guard a + b > room else { return (a, b) }
+            let halfA = a / 2, halfB = b / 2, total = halfA + halfB
+            // (Both halves 0: insets of 5e-324 and 0 or 5e-324, over a screen with no room.)
+            guard total > 0 else { return (0, 0) }
             // Each inset's share of the pair (in [0, 1]) times what is left to them: a factor
             // (size - 1) / (a + b) is subnormal for insets near the largest double on a screen a
             // few points across (4.6e-310 for top and bottom 1.8e308 on a 1.08-point one), and
             // its few significant bits put the pair hundreds of last bits above size - 1, past
             // the correction below (validate refused them).
-            let total = halfA + halfB, room = size - 1
             var (a, b) = (room * (halfA / total), room * (halfB / total))
             // The products round, and their sum came out a last bit above size - 1 for about
             // one random pair in three (top 1 000 and bottom 336 on an 844-point-tall screen:
