@@ -393,6 +393,35 @@ struct CameraInertiaTests {
         #expect(recipe.bearing == 0 && abs(thrown.rest.bearing) > 25)
     }
 
+    @Test("North snap with immediate decay from a camera in the middle of a rotation run (rotate(degrees:around:) twice about one anchor) rests exactly north up: the snap's turn was taken as one more step of the run, recomputed from its start, and the map rested 1.4e-14 degrees off (bearing 113.01 turned by 253.37 and 214.35 degrees to 5.29; 317 of 2 000 random runs off north); property, 2 000 runs")
+    func northSnapImmediateDuringARotationRun() throws {
+        var camera = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 3, widthPoints: 390, heightPoints: 844)
+        try camera.jump(center: nil as MercatorPoint?, bearing: 113.01)
+        let anchor = ScreenPoint(x: 195, y: 422)
+        camera.rotate(degrees: 253.37, around: anchor)
+        camera.rotate(degrees: 214.35, around: anchor)
+        #expect(isClose(camera.bearing, 5.29, within: 1e-9))
+        let place = try camera.mercatorPoint(at: anchor)
+        let immediate = try CameraInertia(from: camera, velocity: GestureVelocity(x: 0, y: 0), decay: .immediate, northSnap: .default)
+        #expect(immediate.rest.bearing == 0, "rests at \(immediate.rest.bearing)")
+        let now = immediate.rest.point(for: place)
+        #expect(isClose(now.x, anchor.x, within: 1e-6) && isClose(now.y, anchor.y, within: 1e-6))
+        var random = SeededRandom(seed: 0x5_4A9)
+        var runs = 0, off = 0
+        while runs < 2_000 {
+            var run = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 3, widthPoints: 390, heightPoints: 844)
+            try run.jump(center: nil as MercatorPoint?, bearing: 360 * random.uniform() - 180)
+            let at = ScreenPoint(x: 390 * random.uniform(), y: 844 * random.uniform())
+            for _ in 0..<3 { run.rotate(degrees: 720 * random.uniform() - 360, around: at) }
+            guard abs(run.bearing) < 7 else { continue }
+            runs += 1
+            let rest = try CameraInertia(
+                from: run, velocity: GestureVelocity(x: 0, y: 0, anchor: at), decay: .immediate, northSnap: .default).rest
+            if rest.bearing != 0 { off += 1 }
+        }
+        #expect(off == 0, "\(off) of \(runs) runs rested off north")
+    }
+
     @Test("A north snap changes the turn rate by k times the resting bearing, past the decay's rotation cap (as the velocity's docs say): MapLibre's decay, -170 degrees a second from a bearing of -17 (resting at -6.8), snaps with -283.3 degrees a second, over the 180 cap, and rests exactly north up")
     func northSnapRateBeyondCap() throws {
         var camera = try MercatorCamera(center: Coordinate(latitude: 48.858, longitude: 2.345), zoom: 12.6, widthPoints: 390, heightPoints: 844)

@@ -364,14 +364,20 @@ func fuzzPanSession(_ input: inout Input, _ camera: inout MercatorCamera, _ stat
     if let inertia = state.pan.inertia(from: camera, decay: .maplibre) { check(.inertia(inertia), &input) }
 }
 
-/// Inertia of any velocity and decay: typed errors, or finite states that rest where the
-/// documentation says.
+/// Inertia of any velocity and decay, with and without a north snap: typed errors (the
+/// same with the snap), or finite states that rest where the documentation says (with the
+/// snap, exactly north up where the motion without it rests within the snap, and that motion
+/// itself where it rests beyond).
 func fuzzInertia(_ input: inout Input, _ camera: MercatorCamera, _ state: RenderingState) {
     let velocity = GestureVelocity(
         x: input.scaled(), y: input.scaled(), zoomLevelsPerSecond: input.number(), degreesPerSecond: input.scaled(),
         anchor: (input.byte() ?? 0) & 1 == 0 ? nil : input.screenPoint())
     let decay: CameraInertia.Decay
-    switch (input.byte() ?? 0) % 5 {
+    let decayByte = input.byte() ?? 0
+    // (The byte's quotient by 5 picks a north snap: none, MapLibre's 7 degrees, any bearing,
+    // only north itself.)
+    let snap: NorthSnap? = [nil, NorthSnap.default, try? NorthSnap(withinDegrees: 180), try? NorthSnap(withinDegrees: 0)][Int(decayByte / 5 % 4)]
+    switch decayByte % 5 {
     case 0: decay = .normal
     case 1: decay = .fast
     case 2: decay = .maplibre
@@ -383,8 +389,31 @@ func fuzzInertia(_ input: inout Input, _ camera: MercatorCamera, _ state: Render
         else { return }
         decay = made
     }
-    guard let inertia = try? CameraInertia(from: camera, velocity: velocity, decay: decay) else { return }
+    let snapped = try? CameraInertia(from: camera, velocity: velocity, decay: decay, northSnap: snap)
+    guard let inertia = try? CameraInertia(from: camera, velocity: velocity, decay: decay) else {
+        precondition(snapped == nil, "an inertia refused without a north snap, made with \(String(describing: snap))")
+        return
+    }
+    guard let snapped else { preconditionFailure("an inertia made without a north snap, refused with \(String(describing: snap))") }
     check(.inertia(inertia), &input)
+    check(.inertia(snapped), &input)
+    if let snap {
+        // Where the unsnapped motion rests decides (the bearing less the capped turn rate over
+        // k): within the snap, exactly north up; beyond it, the same motion bit for bit. (Away
+        // from the snap's edge, and where the rest's bearing is that formula's to rounding: a
+        // pan that moves, a turn of at most 1e6 degrees.)
+        let k = decay.perSecond
+        let rate = min(max(velocity.degreesPerSecond, -decay.maximumDegreesPerSecond), decay.maximumDegreesPerSecond)
+        let resting = inertia.rest.bearing
+        if max(abs(velocity.x), abs(velocity.y)) <= 1e6 && (!k.isFinite || abs(rate / k) <= 1e6) {
+            if abs(resting) > snap.withinDegrees + 1e-6 {
+                precondition(snapped.rest == inertia.rest && snapped.durationSeconds == inertia.durationSeconds,
+                             "a north snap of \(snap.withinDegrees) changed a motion resting at \(resting)")
+            } else if abs(resting) < snap.withinDegrees - 1e-6 {
+                precondition(snapped.rest.bearing == 0, "a motion resting at \(resting), snapped within \(snap.withinDegrees), rests at \(snapped.rest.bearing)")
+            }
+        }
+    }
     var last = 0.0
     for t in [0.01, 0.1, 0.5, 1, 10, inertia.durationSeconds, input.number()].sorted() where t >= 0 {
         let d = inertia.panDistancePoints(atSeconds: t)

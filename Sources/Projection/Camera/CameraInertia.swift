@@ -180,7 +180,7 @@ public struct CameraInertia: Hashable, Sendable {
         guard k.isFinite else {
             // (No motion: the resting camera is the release's, turned north when it snaps.)
             var rest = camera
-            if snapTurn != 0 { rest.rotate(degrees: snapTurn, around: anchor) }
+            if snapTurn != 0 { rest.turnNorth(by: snapTurn, around: anchor) }
             self.velocity = thrown
             self.rest = rest
             durationSeconds = 0
@@ -195,7 +195,7 @@ public struct CameraInertia: Hashable, Sendable {
         }
         var rest = Self.moved(camera, velocity: thrown, anchor: anchor, by: 1 / k)
         // (Exactly north up, which the turn reaches only to its rounding.)
-        if snapTurn != 0 && rest.bearing != 0 { rest.rotate(degrees: rest.bearing, around: anchor) }
+        if snapTurn != 0 && rest.bearing != 0 { rest.turnNorth(by: rest.bearing, around: anchor) }
         self.rest = rest
         // The remaining motion decreases with t: bisection for the time it falls under half a
         // point, between 0 and the time the unconstrained bound does (or rest is reached).
@@ -424,5 +424,17 @@ public enum CameraMotion: Hashable, Sendable {
         case .transition(let transition): return transition.target
         case .inertia(let inertia): return inertia.rest
         }
+    }
+}
+
+extension MercatorCamera {
+    /// Turns the map north up about `anchor`, `bearing` being its bearing: a rotation of its
+    /// own, not a step of a rotation run the camera may be in (rotate(degrees:around:) twice
+    /// about one anchor). A step recomputes the run's total from the run's start, and the
+    /// map rested a rounding off north (bearing 5.29 after turns of 253.37 and 214.35 from
+    /// 113.01, snapped to 1.4e-14); on its own, the bearing becomes bearing - bearing = 0.
+    mutating func turnNorth(by bearing: Double, around anchor: ScreenPoint) {
+        rotationPivot = nil
+        rotate(degrees: bearing, around: anchor)
     }
 }
