@@ -20,6 +20,9 @@ struct RenderingState {
     var pinchCentroid = ScreenPoint(x: 0, y: 0)
     var pinchRotationCentroid = ScreenPoint(x: 0, y: 0)
     var panTranslation = ScreenPoint(x: 0, y: 0)
+    /// The pinch session's last applied two touches, while its turn follows them (nil after a
+    /// sample of another form, which the turn does not see).
+    var pinchTouches: (ScreenPoint, ScreenPoint)?
 }
 
 /// FuzzAPI's other operations (0 to 15 here): the renderer's and the gestures' public surfaces
@@ -263,26 +266,46 @@ func checkGlued(_ before: MercatorCamera, _ after: MercatorCamera, from: ScreenP
 
 /// One sample of a pinch session (its recognizer form, its turning form or two touches): a
 /// refused sample changes neither the camera nor the session; an applied one leaves a valid
-/// camera; a release velocity and its inertia are finite.
+/// camera; a release velocity and its inertia are finite. Two touches turn the map by their
+/// line's turn since the last sample, or not at all before the dead zone is passed (and never
+/// without `touchRotation`, always with a zone of nothing).
 func fuzzPinchSession(_ input: inout Input, _ camera: inout MercatorCamera, _ state: inout RenderingState) {
-    let before = camera, session = state.pinch
     let phase = input.phase()
+    let form = input.byte() ?? 0
+    // Two touches beginning a gesture on an idle session may change how it turns with them (the
+    // form byte's quotient by 3: kept, no turn, no dead zone, MapLibre's, OpenLayers').
+    if form % 3 == 2, phase == .began, !state.pinch.isActive, (1...4).contains(Int(form / 3 % 8)) {
+        let zones: [RotationDeadZone?] = [nil, RotationDeadZone.none, .maplibre, .openLayers]
+        state.pinch = PinchGestureSession(touchRotation: zones[Int(form / 3 % 8) - 1])
+        state.pinchTouches = nil
+    }
+    let before = camera, session = state.pinch
     let applied: Bool
     var centroid = ScreenPoint(x: 0, y: 0)
-    switch (input.byte() ?? 0) % 3 {
+    switch form % 3 {
     case 0:
         let scale = input.scaled()
         centroid = input.screenPoint()
         applied = state.pinch.update(phase, scale: scale, centroid: centroid, timestamp: input.timestamp(&state.clock), camera: &camera)
+        if applied { state.pinchTouches = nil }
     case 1:
         let scale = input.scaled(), rotation = input.number()
         centroid = input.screenPoint()
         applied = state.pinch.update(
             phase, scale: scale, rotationRadians: rotation, centroid: centroid, timestamp: input.timestamp(&state.clock), camera: &camera)
+        if applied { state.pinchTouches = nil }
     default:
         let a = input.screenPoint(), b = input.screenPoint()
         centroid = ScreenPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
         applied = state.pinch.update(phase, touches: (a, b), timestamp: input.timestamp(&state.clock), camera: &camera)
+        if applied && phase != .cancelled {
+            checkTouchTurn(before, camera, from: phase == .began ? nil : state.pinchTouches, to: (a, b), session.touchRotation, phase)
+            // (The turn follows a line it can measure: pointers apart, products finite.)
+            let vx = b.x - a.x, vy = b.y - a.y
+            state.pinchTouches = phase != .ended && (vx * vx + vy * vy).squareRoot() > 0 && (vx * vx + vy * vy).isFinite ? (a, b) : nil
+        } else if applied {
+            state.pinchTouches = nil
+        }
     }
     // Within a gesture the place under the last centroid moves to the new one (the previous
     // centroid inside this screen's margin: after a shrink the sample is a pan and a pinch).
@@ -303,20 +326,67 @@ func fuzzPinchSession(_ input: inout Input, _ camera: inout MercatorCamera, _ st
     if let inertia = state.pinch.inertia(from: camera) { check(.inertia(inertia), &input) }
 }
 
+/// The map turned by two touches' sample: by nothing, or by their line's turn since the last
+/// sample (`from`), clockwise on screen, the bearing lowered by it; which one as the session's
+/// `touchRotation` says (none: nothing; a zone of nothing: the turn; a dead zone: either, as
+/// it is passed or not).
+func checkTouchTurn(
+    _ before: MercatorCamera, _ after: MercatorCamera, from: (ScreenPoint, ScreenPoint)?, to: (ScreenPoint, ScreenPoint),
+    _ zone: RotationDeadZone?, _ phase: GesturePhase
+) {
+    let change = MapBearing.wrapped(before.bearing - after.bearing)
+    let still = abs(change) <= 1e-9
+    guard let zone else {
+        precondition(still, "two touches turned a session without touchRotation by \(change) degrees")
+        return
+    }
+    guard let (pa, pb) = from else {
+        // (A began turns nothing: its turn counts from there.)
+        if phase == .began { precondition(still, "two touches' began turned the map by \(change) degrees") }
+        return
+    }
+    let px = pb.x - pa.x, py = pb.y - pa.y, vx = to.1.x - to.0.x, vy = to.1.y - to.0.y
+    let cross = px * vy - py * vx, dot = px * vx + py * vy
+    guard cross.isFinite, dot.isFinite else { return }
+    let turn = atan2(cross, dot) * (180 / Double.pi)
+    let turned = abs(MapBearing.wrapped(change - turn)) <= 1e-9
+    if zone == RotationDeadZone.none {
+        precondition(turned, "two touches turned \(turn) degrees, the map \(change), with no dead zone")
+    } else {
+        precondition(still || turned, "two touches turned \(turn) degrees, the map \(change), with a dead zone \(zone)")
+    }
+}
+
 /// One sample of the pinch or the rotation recognizer of a `PinchRotationGestureSession`.
 func fuzzPinchRotationSession(_ input: inout Input, _ camera: inout MercatorCamera, _ state: inout RenderingState) {
-    let before = camera, session = state.pinchRotation
     let phase = input.phase()
+    let form = input.byte() ?? 0
+    // A gesture begun on an idle session may change its dead zone (bits 2 to 4: kept, none, a
+    // zone of nothing, MapLibre's, OpenLayers'); bit 1 passes the fingers' distance (any value).
+    if phase == .began, !state.pinchRotation.isActive, (1...4).contains(Int(form >> 2 & 7)) {
+        let zones: [RotationDeadZone?] = [nil, RotationDeadZone.none, .maplibre, .openLayers]
+        state.pinchRotation = PinchRotationGestureSession(rotationDeadZone: zones[Int(form >> 2 & 7) - 1])
+    }
+    let before = camera, session = state.pinchRotation
     let applied: Bool
     let centroid: ScreenPoint
-    if (input.byte() ?? 0) & 1 == 0 {
+    var distance: Double?
+    if form & 1 == 0 {
         let scale = input.scaled()
         centroid = input.screenPoint()
-        applied = state.pinchRotation.update(phase, pinchScale: scale, centroid: centroid, timestamp: input.timestamp(&state.clock), camera: &camera)
+        if form & 2 != 0 { distance = input.scaled() }
+        applied = state.pinchRotation.update(
+            phase, pinchScale: scale, centroid: centroid, fingerDistancePoints: distance, timestamp: input.timestamp(&state.clock), camera: &camera)
     } else {
         let rotation = input.number()
         centroid = input.screenPoint()
-        applied = state.pinchRotation.update(phase, rotationRadians: rotation, centroid: centroid, timestamp: input.timestamp(&state.clock), camera: &camera)
+        if form & 2 != 0 { distance = input.scaled() }
+        applied = state.pinchRotation.update(
+            phase, rotationRadians: rotation, centroid: centroid, fingerDistancePoints: distance, timestamp: input.timestamp(&state.clock),
+            camera: &camera)
+    }
+    if let distance, !(distance.isFinite && distance >= 0), phase != .cancelled {
+        precondition(!applied, "a finger distance of \(distance) points was applied")
     }
     if applied && phase != .cancelled {
         // (A began continues the gesture or begins one, as the other recognizer runs or not,
