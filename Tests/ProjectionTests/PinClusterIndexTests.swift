@@ -807,6 +807,39 @@ struct ClusterViewportTests {
         }
     }
 
+    @Test("BAD_INPUTS row 92: a MapKit state of a camera at zoom 0 (a small view showing the whole world) gives its camera's query: its rectangle's zoom, -3.6e-15 to rounding, was refused as out of range (32 x 129.4 points at bearing -7.53; 61 of 17 715 such cameras); a zoom beyond the range by more than rounding is still refused")
+    func mapKitStateAtZoomZero() throws {
+        var random = SeededRandom(seed: 1_427)
+        let index = try PinClusterIndex(pins: ClusterKit.cityAndWorld(500, nearEdge: 20, edgeBand: 1e5, &random))
+        var fromCamera: [PlacedClusterItem] = [], fromMapKit: [PlacedClusterItem] = []
+        func keys(_ items: [PlacedClusterItem]) -> [String] { items.map { "\($0.item.index)/\($0.worldCopy)" } }
+        var camera = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 0, widthPoints: 32, heightPoints: 129.4)
+        try camera.jump(bearing: -7.53)
+        #expect(camera.zoom == 0)
+        index.items(in: camera, into: &fromCamera)
+        try index.items(in: camera.mapKitVisibleMapRect, widthPoints: 32, heightPoints: 129.4, heading: camera.mapKitHeading, into: &fromMapKit)
+        #expect(keys(fromMapKit) == keys(fromCamera))
+        var refused = 0, cameras = 0
+        while cameras < 2_000 {
+            let w = 1 + 255 * random.uniform(), h = 1 + 255 * random.uniform()
+            var small = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 0, widthPoints: w, heightPoints: h)
+            try small.jump(bearing: 360 * random.uniform() - 180)
+            guard small.zoom == 0 else { continue }
+            cameras += 1
+            do throws(GeometryError) {
+                try index.items(in: small.mapKitVisibleMapRect, widthPoints: w, heightPoints: h, heading: small.mapKitHeading, into: &fromMapKit)
+            } catch {
+                refused += 1
+            }
+        }
+        #expect(refused == 0, "\(refused) of \(cameras) cameras at zoom 0 refused")
+        // The world on a 255-point view is zoom -1e-3 or so: refused.
+        let world = MapKitMapPoint.worldSize
+        #expect(throws: GeometryError.self) {
+            try index.items(in: MapKitMapRect(x: 0, y: 0, width: world * 1.001, height: world), widthPoints: 256, heightPoints: 256, into: &fromMapKit)
+        }
+    }
+
     @Test("an item's smallest pin id is the smallest of its ids; a pin is found by its id")
     func idsOfItems() throws {
         var random = SeededRandom(seed: 1423)

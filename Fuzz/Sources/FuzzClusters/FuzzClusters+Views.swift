@@ -16,7 +16,8 @@ import Glibc
 ///   likewise, the corners projected as documented;
 /// - 10: a camera of any screen, zoom, bearing and insets (`items(in:into:)`), its MapKit state
 ///   (`items(in:widthPoints:heightPoints:heading:into:)`): finite points, typed errors with the
-///   output unchanged; without insets, the camera's items are the view's given as such;
+///   output unchanged (never for the camera's own MapKit state); without insets, the camera's
+///   items are the view's given as such;
 /// - 11: a spread around any point (`spread(of:around:)`) and taps on it (`hit(_:in:targetPoints:)`),
 ///   a page of an item's pins, the item holding an item, its smallest id.
 func fuzzClusterViews(_ operation: UInt8, _ input: inout Input, _ index: PinClusterIndex, maximumZoom: Int, shown: inout [PlacedClusterItem]) {
@@ -157,13 +158,16 @@ func fuzzCameraViews(_ input: inout Input, _ index: PinClusterIndex, shown: inou
         }
     }
     // Its MapKit state, and any.
-    let rect = (input.byte() ?? 0) & 1 == 0 ? camera.mapKitVisibleMapRect
+    let own = (input.byte() ?? 0) & 1 == 0
+    let rect = own ? camera.mapKitVisibleMapRect
         : MapKitMapRect(x: mapPoints(&input), y: mapPoints(&input), width: mapPoints(&input), height: mapPoints(&input))
     let before = shown
     do throws(GeometryError) {
         try index.items(in: rect, widthPoints: camera.widthPoints, heightPoints: camera.heightPoints, heading: camera.mapKitHeading, into: &shown)
         for placed in shown { precondition(placed.point.x.isFinite && placed.point.y.isFinite, "a MapKit state's item at \(placed.point)") }
     } catch {
+        // (A camera's own state is one a map view has: its zoom in range, its center on the world.)
+        precondition(!own, "a camera's own MapKit state \(rect) of \(camera.widthPoints) x \(camera.heightPoints) points, heading \(camera.mapKitHeading), refused: \(error)")
         precondition(shown == before, "a MapKit state that threw changed the output")
     }
 }

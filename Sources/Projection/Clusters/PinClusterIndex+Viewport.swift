@@ -169,6 +169,10 @@ extension PinClusterIndex {
     /// zoom 23.5 is 24.5 here).
     public static let viewZoomRange: ClosedRange<Double> = 0...30
 
+    /// How far outside ``viewZoomRange`` a MapKit state's zoom may fall and be taken as the
+    /// range's end: its rounding (a camera's own rectangle at zoom 0 gives -3.6e-15).
+    static let mapRectZoomRounding = 1e-9
+
     /// The items a view shows, as ``items(in:into:)`` gives them for a camera, for a view
     /// given as such: a renderer with a camera of its own (a web canvas: its center, zoom and
     /// bearing), which no ``MercatorCamera`` constraint moves or clamps. The focal point is the
@@ -214,8 +218,9 @@ extension PinClusterIndex {
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a rectangle
     ///   part that is not finite, a width or height that is not positive, or a center beyond
     ///   the world north or south; `GeometryError/invalidZoom(name:value:minimum:maximum:)`
-    ///   naming the map rect's width for a width giving a zoom outside ``viewZoomRange`` (a
-    ///   thousandth of a map point, or the world on a 100-point view); else what
+    ///   naming the map rect's width for a width giving a zoom outside ``viewZoomRange`` by
+    ///   more than rounding, 1e-9 (a thousandth of a map point, or the world on a 100-point
+    ///   view; within it, the range's end, as for a camera's own rectangle at zoom 0); else what
     ///   ``items(center:zoom:bearing:widthPoints:heightPoints:into:)`` throws.
     public func items(
         in mapRect: MapKitMapRect, widthPoints: Double, heightPoints: Double, heading: Double = 0, into output: inout [PlacedClusterItem]
@@ -225,9 +230,14 @@ extension PinClusterIndex {
         try ScreenTransform.validateSize(width: widthPoints, height: heightPoints)
         let (sinH, cosH) = MapBearing.sinCos(degrees: heading)
         let center = try mapRect.centerMercator()
-        let zoom = 20 - log2(mapRect.width / (widthPoints * abs(cosH) + heightPoints * abs(sinH)))
+        var zoom = 20 - log2(mapRect.width / (widthPoints * abs(cosH) + heightPoints * abs(sinH)))
         // (The caller gave a rectangle, not a zoom: the error names what the zoom came from.)
         let range = Self.viewZoomRange
+        // A camera's own rectangle gives its zoom to rounding: at zoom 0 (a small view showing
+        // the whole world) a few last bits below, -3.6e-15 for a 32 x 129.4-point view at
+        // bearing -7.53, which was refused. Within 1e-9 of the range, the zoom is its end.
+        if zoom < range.lowerBound && zoom >= range.lowerBound - Self.mapRectZoomRounding { zoom = range.lowerBound }
+        if zoom > range.upperBound && zoom <= range.upperBound + Self.mapRectZoomRounding { zoom = range.upperBound }
         guard range.contains(zoom) else {
             throw .invalidZoom(
                 name: "zoom from the map rect's width (20 - log2(map rect width / (widthPoints |cos heading| + heightPoints |sin heading|)))",
