@@ -172,7 +172,7 @@ struct PinClusterUpdateIDTests {
             for id in round.removals { held[Bytes(id.utf8)] = nil }
             for pin in round.upserts { held[Bytes(pin.id.utf8)] = pin }
             let rebuilt: PinClusterIndex
-            do { rebuilt = try PinClusterIndex(pins: Array(held.values), radiusPoints: c.radius, maximumZoom: c.maximumZoom) } catch {
+            do { rebuilt = try PinClusterIndex(pins: held.pinsByID, radiusPoints: c.radius, maximumZoom: c.maximumZoom) } catch {
                 return "round \(k): rebuild threw \(error)"
             }
             if index.count != held.count { return "round \(k): count \(index.count) vs \(held.count)" }

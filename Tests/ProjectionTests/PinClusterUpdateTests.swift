@@ -5,6 +5,13 @@ import TestSupport
 
 @testable import Projection
 
+extension Dictionary where Value == ClusterPin {
+    /// The pins in their ids' byte order (`PinClusterIndex.idPrecedes`). A dictionary's own
+    /// order changes from one process to the next (Swift seeds its hashing per process), so
+    /// pins taken in that order, and seeded shuffles of them, were other inputs on every run.
+    var pinsByID: [ClusterPin] { values.sorted { PinClusterIndex.idPrecedes($0.id, $1.id) } }
+}
+
 /// Updating an index by id: after every update the index equals a rebuild from the resulting
 /// pins (the same levels, bit for bit).
 @Suite("Pin cluster updates")
@@ -64,7 +71,7 @@ struct PinClusterUpdateTests {
         for id in removals { pins[id] = nil }
         for (id, pin) in upserts { pins[id] = pin }
         // (Shuffled: the update does not depend on the order it is given.)
-        var list = Array(upserts.values)
+        var list = upserts.pinsByID
         for k in stride(from: list.count - 1, to: 0, by: -1) { list.swapAt(k, random.int(0...k)) }
         return (list, removals)
     }
@@ -78,7 +85,7 @@ struct PinClusterUpdateTests {
     /// A city of `n` pins within `spread` metres of ``center``, by id, and its index.
     static func cityIndex(_ n: Int, spread: Double, _ random: inout SeededRandom) throws -> (pins: [String: ClusterPin], index: PinClusterIndex) {
         let pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(n, center: center, spread: spread, &random).map { ($0.id, $0) })
-        return (pins, try PinClusterIndex(pins: Array(pins.values)))
+        return (pins, try PinClusterIndex(pins: pins.pinsByID))
     }
 
     @Test(
@@ -89,13 +96,13 @@ struct PinClusterUpdateTests {
         var random = SeededRandom(seed: seed)
         let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
         var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(1_000, center: center, spread: 2_000, &random).map { ($0.id, $0) })
-        var index = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
+        var index = try PinClusterIndex(pins: pins.pinsByID, radiusPoints: radius, maximumZoom: maximumZoom)
         var nextID = 0
         for round in 0..<8 {
             let changes = random.pick([1, 3, 20, 100, 300])
             let (upserts, removals) = Self.randomUpdate(&pins, nextID: &nextID, changes: changes, center: center, spread: 2_000, &random)
             try index.update(upserting: upserts, removing: removals, wholeLevelFactor: wholeLevelFactor)
-            let rebuilt = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
+            let rebuilt = try PinClusterIndex(pins: pins.pinsByID, radiusPoints: radius, maximumZoom: maximumZoom)
             #expect(index.count == pins.count)
             #expect(index.levelItems == rebuilt.levelItems)
             #expect(Self.inconsistency(index) == nil)
@@ -115,14 +122,14 @@ struct PinClusterUpdateTests {
             let maximumZoom = random.int(8...22)
             var pins = Dictionary(
                 uniqueKeysWithValues: ClusterKit.city(random.int(3...40), center: center, spread: 300, &random).map { ($0.id, $0) })
-            var index = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
+            var index = try PinClusterIndex(pins: pins.pinsByID, radiusPoints: radius, maximumZoom: maximumZoom)
             var nextID = 0
             for round in 0..<6 {
                 let (upserts, removals) = Self.randomUpdate(
                     &pins, nextID: &nextID, changes: random.int(1...12), center: center, spread: 300, &random)
                 let factor = random.pick(Self.wholeLevelFactors)
                 try index.update(upserting: upserts, removing: removals, wholeLevelFactor: factor)
-                let rebuilt = try PinClusterIndex(pins: Array(pins.values), radiusPoints: radius, maximumZoom: maximumZoom)
+                let rebuilt = try PinClusterIndex(pins: pins.pinsByID, radiusPoints: radius, maximumZoom: maximumZoom)
                 #expect(index.levelItems == rebuilt.levelItems)
                 #expect(Self.inconsistency(index) == nil)
                 let difference = Self.firstDifference(index, rebuilt)
@@ -154,7 +161,7 @@ struct PinClusterUpdateTests {
             if let old = byID[pin.id] { back.append(old) } else { backRemovals.append(pin.id) }
         }
         for id in removals { back.append(byID[id]!) }
-        let forward = try PinClusterIndex(pins: Array(byID.merging(upserts.map { ($0.id, $0) }) { $1 }.values.filter { !removals.contains($0.id) }))
+        let forward = try PinClusterIndex(pins: byID.merging(upserts.map { ($0.id, $0) }) { $1 }.pinsByID.filter { !removals.contains($0.id) })
         for _ in 0..<5 {
             try index.update(upserting: upserts, removing: removals)
             #expect(index == forward)
@@ -320,7 +327,7 @@ struct PinClusterUpdateTests {
             for id in removals { current[id] = nil }
             for pin in upserts { current[pin.id] = pin }
             #expect(Self.inconsistency(index) == nil)
-            #expect(index == (try PinClusterIndex(pins: Array(current.values))))
+            #expect(index == (try PinClusterIndex(pins: current.pinsByID)))
             // (Before this row each of the 3 000 pets was examined with a query that met the
             // other 3 000: nine million; a change now meets a few thousand entries a level.)
             #expect(index.lastUpdateMet < 100_000, "\(index.lastUpdateMet)")
@@ -342,7 +349,7 @@ struct PinClusterUpdateTests {
             try crowd.update(upserting: [], removing: removals)
             for id in removals { kept[id] = nil }
             #expect(Self.inconsistency(crowd) == nil)
-            #expect(crowd == (try PinClusterIndex(pins: Array(kept.values))))
+            #expect(crowd == (try PinClusterIndex(pins: kept.pinsByID)))
             #expect(crowd.lastUpdateMet < 100_000, "\(crowd.lastUpdateMet)")
         }
     }
@@ -378,7 +385,7 @@ struct PinClusterUpdateTests {
         // the dead nodes outnumbered the live ones: 300 000 children of dead clusters here.)
         #expect(most <= index.nodes.nodeCount + 4_096, "\(most) children of dead clusters")
         #expect(Self.inconsistency(index) == nil)
-        #expect(index == (try PinClusterIndex(pins: Array(current.values))))
+        #expect(index == (try PinClusterIndex(pins: current.pinsByID)))
     }
 
     @Test("BAD_INPUTS row 105: a group of more than 8 pets at one address made again at each change of one pet: the list of groups on a spiral keeps no more than the live ones, and queries answer as a rebuild's")
@@ -398,7 +405,7 @@ struct PinClusterUpdateTests {
             // (Before, each update left the group it made again listed: 100 entries here.)
             #expect(index.spiralGroups.count == listed.count, "\(index.spiralGroups.count) listed, \(listed.count) live")
         }
-        let rebuilt = try PinClusterIndex(pins: Array(current.values))
+        let rebuilt = try PinClusterIndex(pins: current.pinsByID)
         #expect(index == rebuilt)
         var shown: [PlacedClusterItem] = [], expected: [PlacedClusterItem] = []
         for zoom in [12.5, 16.2, 22.0] {
@@ -673,7 +680,7 @@ struct PinClusterUpdateTests {
         var random = SeededRandom(seed: 1_514)
         let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
         var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(2_000, center: center, spread: 2_000, &random).map { ($0.id, $0) })
-        var index = try PinClusterIndex(pins: Array(pins.values))
+        var index = try PinClusterIndex(pins: pins.pinsByID)
         var nextID = 0
         // (An update leaves the index its scratch; the copies below share it.)
         let first = Self.randomUpdate(&pins, nextID: &nextID, changes: 100, center: center, spread: 2_000, &random)
@@ -685,9 +692,9 @@ struct PinClusterUpdateTests {
             var changed = pins
             let forward = Self.randomUpdate(&changed, nextID: &nextID, changes: 200, center: center, spread: 2_000, &random)
             let back = (
-                upserts: pins.values.filter { changed[$0.id] != $0 }, removals: changed.keys.filter { pins[$0] == nil }
+                upserts: pins.pinsByID.filter { changed[$0.id] != $0 }, removals: changed.pinsByID.map(\.id).filter { pins[$0] == nil }
             )
-            rounds.append((forward, back, try PinClusterIndex(pins: Array(changed.values))))
+            rounds.append((forward, back, try PinClusterIndex(pins: changed.pinsByID)))
         }
         let results = try await withThrowingTaskGroup(of: [Bool].self) { group in
             for round in rounds {
@@ -706,7 +713,7 @@ struct PinClusterUpdateTests {
             return try await group.reduce(into: []) { $0 += $1 }
         }
         #expect(results.count == 16 && results.allSatisfy { $0 })
-        #expect(base == (try PinClusterIndex(pins: Array(pins.values))))
+        #expect(base == (try PinClusterIndex(pins: pins.pinsByID)))
     }
 
     @Test("pins arriving at half a radius to four radii of a level from other pins (where they are alone or not) equal a rebuild")
@@ -714,7 +721,7 @@ struct PinClusterUpdateTests {
         var random = SeededRandom(seed: 1_515)
         let center = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
         var pins = Dictionary(uniqueKeysWithValues: ClusterKit.city(1_500, center: center, spread: 3_000, &random).map { ($0.id, $0) })
-        var index = try PinClusterIndex(pins: Array(pins.values))
+        var index = try PinClusterIndex(pins: pins.pinsByID)
         for round in 0..<8 {
             let ids = pins.keys.sorted()
             var upserts: [ClusterPin] = []
@@ -732,7 +739,7 @@ struct PinClusterUpdateTests {
             for pin in upserts { pins[pin.id] = pin }
             try index.update(upserting: upserts)
             #expect(Self.inconsistency(index) == nil)
-            let difference = Self.firstDifference(index, try PinClusterIndex(pins: Array(pins.values)))
+            let difference = Self.firstDifference(index, try PinClusterIndex(pins: pins.pinsByID))
             #expect(difference == nil, "round \(round)")
             if difference != nil { break }
         }
@@ -787,7 +794,7 @@ struct PinClusterUpdateTests {
             let moved = upserts.filter { pin in index.idOrder.contains { index.nodes.ids[Int($0)] == pin.id } }.count
             let built = PinClusterIndex.rebuildPays(changes: upserts.count + moved + removals.count, pins: pins.count, wholeLevelFactor: 12)
             try index.update(upserting: upserts, removing: removals)
-            let rebuilt = try PinClusterIndex(pins: Array(pins.values))
+            let rebuilt = try PinClusterIndex(pins: pins.pinsByID)
             #expect(Self.firstDifference(index, rebuilt) == nil, "\(changes) changes")
             #expect(Self.firstDifference(itemByItem, rebuilt) == nil, "\(changes) changes")
             #expect(Self.inconsistency(index) == nil)
@@ -811,8 +818,8 @@ struct PinClusterUpdateTests {
             #expect(exact == (try PinClusterIndex(pins: city + more)))
         }
         // Every pin replaced (new ids, the old removed), then every pin removed.
-        let fresh = Array(pins.values).map { ClusterPin(id: "new" + $0.id, point: $0.point, category: $0.category) }
-        try index.update(upserting: fresh, removing: Array(pins.keys))
+        let fresh = pins.pinsByID.map { ClusterPin(id: "new" + $0.id, point: $0.point, category: $0.category) }
+        try index.update(upserting: fresh, removing: pins.pinsByID.map(\.id))
         #expect(index == (try PinClusterIndex(pins: fresh)))
         try index.update(upserting: [], removing: fresh.map(\.id))
         #expect(index == (try PinClusterIndex(pins: [])) && index.count == 0)
@@ -826,7 +833,7 @@ struct PinClusterUpdateTests {
         var nextID = 0
         for changes in [1, 30, 5, 300, 0, 2_000] {
             _ = Self.randomUpdate(&pins, nextID: &nextID, changes: changes, center: center, spread: 2_000, &random)
-            var list = Array(pins.values)
+            var list = pins.pinsByID
             for k in stride(from: list.count - 1, to: 0, by: -1) { list.swapAt(k, random.int(0...k)) }
             let shown = index.items(atLevel: 15)
             let before = index
@@ -839,7 +846,7 @@ struct PinClusterUpdateTests {
             #expect(shown.allSatisfy { item in (try? index.pinIDs(of: item)) != nil } == unchanged)
         }
         // Emptied, then filled again from nothing.
-        let all = Array(pins.values)
+        let all = pins.pinsByID
         try index.update(to: [])
         #expect(index == (try PinClusterIndex(pins: [])) && index.count == 0)
         try index.update(to: all)
