@@ -42,6 +42,10 @@ struct GeodesicCircleTests {
                 && region.containsNorthPole == (fixture[row, "containsNorthPole"] == 1)
                 && region.containsSouthPole == (fixture[row, "containsSouthPole"] == 1)
                 && Self.isValid(region)
+                // The span symmetric about the center holding the fixture's bounds (degrees;
+                // each bound within 1e-9, so twice that).
+                && isClose(region.span.latitudeDelta, min(180, 2 * max(fixture[row, "north"] - region.center.latitude,
+                                                                       region.center.latitude - fixture[row, "south"])), within: 2 * Self.degrees)
             if !ok {
                 mismatches += 1
                 if mismatches <= 10 { Issue.record("mismatch for \(row): got \(b)") }
@@ -337,7 +341,7 @@ struct GeodesicCircleTests {
         }
     }
 
-    @Test("spans are never negative, never NaN, within 180/360, and contain the bounds (property, seeded)")
+    @Test("spans are never negative, never NaN, within 180/360, and are the smallest symmetric spans containing the bounds (property, seeded)")
     func spansValid() throws {
         let generator = zip(Generators.coordinate, Gen<Double>.double(in: -6...7.5))
         try forAll(count: 5_000, seed: 23, generator) { input in
@@ -346,6 +350,9 @@ struct GeodesicCircleTests {
             let s = region.span, b = region.bounds, lat = region.center.latitude
             return Self.isValid(region)
                 && (s.latitudeDelta >= 180 || (lat + s.latitudeDelta / 2 >= b.north - 1e-12 && lat - s.latitudeDelta / 2 <= b.south + 1e-12))
+                // The smallest: its wider half reaches exactly the farther bound (1e-12 degrees),
+                // unless capped at 180.
+                && (s.latitudeDelta == 180 || abs(s.latitudeDelta / 2 - max(b.north - lat, lat - b.south)) <= 1e-12)
                 && (s.longitudeDelta == 360 || isClose(s.longitudeDelta, b.longitudeWidthDegrees, within: 1e-9))
         }
     }
