@@ -56,6 +56,11 @@ struct ScaleBarTests {
         #expect(try bar(20, 100, .imperial).label == "1 mi" && bar(20, 100, .imperial).lengthMeters == 1_609.344)
         #expect(try bar(16.09344, 100, .imperial).label == "1 mi" && bar(16.09, 100, .imperial).label == "5000 ft")
         #expect(try bar(0.01, 100, .imperial).label == "2 ft")
+        // The defaults: a maximum of 100 points, metric (4.5 m a point: "200 m" in 100 points,
+        // "500 m" in 120), for a bar and for a camera's.
+        #expect(try ScaleBar(metersPerPoint: 4.5) == bar(4.5, 100, .metric) && ScaleBar(metersPerPoint: 4.5).label == "200 m")
+        let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 13, widthPoints: 390, heightPoints: 844)
+        #expect(try camera.scaleBar() == camera.scaleBar(maximumWidthPoints: 100, units: .metric))
     }
 
     @Test("over 10 000 random scales and widths, both units: the bar fits, its label is its length, and the next nice length in its unit does not fit; kilometres and miles from 1 000 m and 5 280 ft")

@@ -183,6 +183,9 @@ struct TileCoverTests {
         #expect(try z(12.99, 512, .floor) == 11 && z(12.5, 512, .round) == 12 && z(2.2, 1024, .floor) == 0)
         // 300-point tiles: zoom + log2(256 / 300) = zoom - 0.2288.
         #expect(try z(10.2, 300, .floor) == 9 && z(10.3, 300, .floor) == 10)
+        // The default rule is floor, and the default tile 256 points (12.5: floor 12, round 13).
+        let camera = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 12.5, widthPoints: 390, heightPoints: 844)
+        #expect(try camera.tileZoom() == 12 && camera.tileCover().zoom == 12)
     }
 
     @Test("BAD_INPUTS row 81: a center at +180 degrees is normalised to -180: its tile is column 0 of wrap 0; a viewport wider than the world lists each copy")
