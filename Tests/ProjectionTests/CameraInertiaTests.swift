@@ -179,7 +179,7 @@ struct VelocityEstimatorTests {
         }
     }
 
-    @Test("only the last window counts: a slow start then a fast flick measures the flick")
+    @Test("only the last window (0.1 s) counts: a slow start then a fast flick measures the flick; a finger speeding up measures its last 0.1 s")
     func windowOnly() {
         var estimator = VelocityEstimator()
         var x = 0.0
@@ -190,6 +190,15 @@ struct VelocityEstimatorTests {
         }
         let v = estimator.velocity(atRelease: 1)
         #expect(isClose(v.x, 1500, within: 1e-9))
+        // The window is 0.1 s (DESIGN.md): a finger speeding up, x = 1000 t^2 points sampled at
+        // 240 Hz, measures (x(1) - x(0.9)) / 0.1 = 1900 points per second (a 0.12 s window 1880,
+        // 0.08 s 1920); points per second, rounding only.
+        var speeding = VelocityEstimator()
+        for k in 0...240 {
+            let t = Double(k) / 240
+            speeding.add(timestamp: t, x: 1000 * t * t, y: 0)
+        }
+        #expect(isClose(speeding.velocity(atRelease: 1).x, 1900, within: 1e-9))
     }
 
     @Test("estimators are equal (and hash alike) when they keep the same samples: after a reset, or with their ring wrapped, whatever it held before")
