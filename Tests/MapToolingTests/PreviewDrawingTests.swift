@@ -87,6 +87,29 @@ struct PreviewDrawingTests {
         }
     }
 
+    @Test("pins up to 20 points off the screen are drawn, pins farther off are left out (PreviewDrawing.pins)")
+    func offScreenMargin() throws {
+        let user = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let region = GeodesicCircle.userVicinity(around: user)
+        let frame = try PreviewFrame(circle: region, widthPoints: 390)
+        // Screen points 19.9 and 20.1 points beyond each edge (points; the round trip through a
+        // coordinate moves them by under 1e-6).
+        let w = frame.widthPoints, h = frame.heightPoints
+        let places: [(String, ScreenPoint, Bool)] = [
+            ("west in", ScreenPoint(x: -19.9, y: 100), true), ("west out", ScreenPoint(x: -20.1, y: 100), false),
+            ("east in", ScreenPoint(x: w + 19.9, y: 100), true), ("east out", ScreenPoint(x: w + 20.1, y: 100), false),
+            ("north in", ScreenPoint(x: 100, y: -19.9), true), ("north out", ScreenPoint(x: 100, y: -20.1), false),
+            ("south in", ScreenPoint(x: 100, y: h + 19.9), true), ("south out", ScreenPoint(x: 100, y: h + 20.1), false),
+        ]
+        let pins = try places.map { name, point, _ in
+            let coordinate = try frame.coordinate(at: point)
+            return Pin(id: name, category: .missing, coordinate: coordinate, distanceMeters: 0, mercator: MercatorPoint(coordinate),
+                       point: point, inFrame: false)
+        }
+        let drawn = PreviewDrawing(circle: region, pins: pins, transform: frame.transform).pins.map(\.id)
+        #expect(drawn == places.filter(\.2).map(\.0))
+    }
+
     @Test("the legend stands in the corner that hides no pin: bottom left where it is free, bottom right on a 320-point phone with pets near the circle's south-west edge")
     func legendAvoidsPins() throws {
         let user = try Coordinate(latitude: 48.8566, longitude: 2.3522)
