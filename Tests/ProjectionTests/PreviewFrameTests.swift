@@ -121,7 +121,7 @@ struct PreviewFrameTests {
         #expect(moved > 0 && moved < 2_000 / 4, "\(moved) frames moved to the world's edge")
     }
 
-    @Test("point(for:) and coordinate(for:) are inverse; contains is the frame rectangle")
+    @Test("point(for:) and coordinate(for:) are inverse; contains is the frame rectangle; pixels per Mercator metre are points times the display scale")
     func inverse() throws {
         let region = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 52.52, longitude: 13.405))
         let frame = try PreviewFrame(circle: region, widthPoints: 390)
@@ -134,6 +134,13 @@ struct PreviewFrameTests {
         #expect(!frame.contains(ScreenPoint(x: -0.001, y: 10)))
         #expect(!frame.contains(ScreenPoint(x: 10, y: 219.376)))
         #expect(frame.pixelsPerMercatorMeter == frame.pointsPerMercatorMeter)
+        // Pixels per Mercator metre are points times the display scale (exactly: a product of
+        // two doubles, the scale a power of two here or 3).
+        for scale in [2.0, 3] {
+            let sharp = try PreviewFrame(circle: region, widthPoints: 390, displayScale: scale)
+            #expect(sharp.pointsPerMercatorMeter == frame.pointsPerMercatorMeter)
+            #expect(sharp.pixelsPerMercatorMeter == frame.pointsPerMercatorMeter * scale)
+        }
     }
 
     @Test("BAD_INPUTS row 15: width or height <= 0, NaN or inf, a width under 16/9 without a height, and display scale <= 0 or NaN are errors")
