@@ -592,7 +592,7 @@ struct CameraInertiaTests {
         }
     }
 
-    @Test("zoom inertia moves in log2 space about the pinch center, which stays put; rotation is capped")
+    @Test("zoom inertia moves in log2 space about the pinch center, which stays put; rotation and zoom rates are capped")
     func zoomAndRotation() throws {
         var random = SeededRandom(seed: 1324)
         for index in 0..<300 {
@@ -615,6 +615,16 @@ struct CameraInertiaTests {
                 let turned = MapBearing.wrapped(camera.bearing - state.bearing)
                 #expect(isClose(turned, MapBearing.wrapped(inertia.velocity.degreesPerSecond * travelled), within: 1e-9))
             }
+        }
+        // The zoom cap, 4 levels per second (the throws above, within 3, never reach it): a
+        // faster throw is thrown at 4 and rests 4 / k levels away (levels).
+        for w in [6.0, -6, 4.5, -1e6] {
+            let camera = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 11, widthPoints: 390, heightPoints: 844)
+            let inertia = try CameraInertia(
+                from: camera, velocity: GestureVelocity(x: 0, y: 0, zoomLevelsPerSecond: w, degreesPerSecond: 0, anchor: ScreenPoint(x: 195, y: 422)),
+                decay: .normal)
+            #expect(inertia.velocity.zoomLevelsPerSecond == (w > 0 ? 4 : -4), "\(w)")
+            #expect(isClose(inertia.rest.zoom, 11 + (w > 0 ? 4 : -4) / CameraInertia.Decay.normal.perSecond, within: 1e-9), "\(w): \(inertia.rest.zoom)")
         }
     }
 
