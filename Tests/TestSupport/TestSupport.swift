@@ -9,9 +9,10 @@ public func isClose(_ actual: Double, _ expected: Double, within tolerance: Doub
     actual.isFinite && expected.isFinite && abs(actual - expected) <= tolerance
 }
 
-/// Whether `actual` lies within `relative` times |expected| of `expected`.
+/// Whether `actual` lies within `relative` times |expected| of `expected`, both finite (an
+/// infinite `expected` made the bound infinite: any finite `actual` passed).
 public func isClose(_ actual: Double, _ expected: Double, relative: Double) -> Bool {
-    abs(actual - expected) <= relative * abs(expected)
+    actual.isFinite && expected.isFinite && abs(actual - expected) <= relative * abs(expected)
 }
 
 /// Difference of two longitudes in degrees, wrapped into [-180, 180]: 180 and -180 are 0 apart.
