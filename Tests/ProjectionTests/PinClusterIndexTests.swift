@@ -1176,6 +1176,42 @@ struct ClusterViewportTests {
         }
     }
 
+    @Test("a spread of more than 8 pets is the documented Archimedean spiral: its turns 48 points apart (r = 48 + 48 theta / 2 pi from the top, clockwise) and each pin 48 points of arc after the one before (theta grows by 48 / r)")
+    func spiralGeometry() throws {
+        // The layout's own description, not its code: polar coordinates of each pin about the
+        // group's point, the angle measured clockwise from the top and unwrapped pin by pin.
+        let point = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
+        let index = try PinClusterIndex(pins: (0..<400).map { ClusterPin(id: "s\($0)", point: point, category: .missing) })
+        var items: [PlacedClusterItem] = []
+        index.items(in: try MercatorCamera(center: point, zoom: 20, widthPoints: 390, heightPoints: 844), into: &items)
+        let group = try #require(items.first)
+        let spread = try #require(try index.spread(of: group))
+        #expect(spread.count == 400)
+        var theta = 0.0, previous: (r: Double, angle: Double)?
+        var worstTurn = 0.0, worstStep = 0.0
+        for pin in spread {
+            let dx = pin.point.x - group.point.x, dy = pin.point.y - group.point.y
+            let r = (dx * dx + dy * dy).squareRoot(), angle = atan2(dx, -dy)   // clockwise from the top (y down)
+            if let previous {
+                let turn = (angle - previous.angle).remainder(dividingBy: 2 * Double.pi)
+                // 48 points of arc on the circle of the pin before: the angle grows by 48 / r.
+                worstStep = max(worstStep, abs(turn - 48 / previous.r))
+                theta += turn
+            } else {
+                #expect(abs(dx) <= 1e-9 && abs(dy + 48) <= 1e-9, "the first pin 48 points above the group: \(dx), \(dy)")
+            }
+            // Turns 48 points apart: the radius grows by 48 a whole turn, from 48 at the top.
+            worstTurn = max(worstTurn, abs(r - (48 + 48 * theta / (2 * Double.pi))))
+            previous = (r, angle)
+        }
+        // (Screen points at zoom 20 are about 2.6e6 points from the origin: a point's rounding is
+        // about 5e-10, and theta sums 400 such turns.)
+        #expect(worstTurn <= 1e-6, "radius off the spiral by \(worstTurn) points")
+        #expect(worstStep <= 1e-9, "a step off 48 points of arc by \(worstStep) radians")
+        // (400 pets wind about 10 turns: the check reaches well beyond the first.)
+        #expect(theta > 6 * 2 * Double.pi)
+    }
+
     @Test("BAD_INPUTS row 90: above the index's maximum zoom the camera shows that level (groups with their spreads, a margin of at most twice the radius); an unknown id is an error")
     func aboveTheMaximumZoom() throws {
         let address = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
