@@ -110,6 +110,8 @@ struct TracePlaybackTests {
         var camera = player.startCamera
         for k in 0..<player.frameCount {
             player.step(&camera)
+            // (Every pin in every frame: zip alone would pass a frame that dropped some.)
+            #expect(playback.frames[k].points.count == pins.count, "frame \(k)")
             for (pin, point) in zip(pins, playback.frames[k].points) { #expect(point == camera.point(for: pin.mercator)) }
         }
         let html = playback.html
