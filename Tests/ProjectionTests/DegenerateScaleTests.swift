@@ -234,8 +234,17 @@ struct ViewportRuleTests {
                         #expect(error == expected, "\(name), width \(size): \(error)")
                     }
                 } catch {
-                    // A saved camera wraps the size error in a DecodingError.
+                    // A saved camera wraps the size error in a DecodingError: the same error for
+                    // a finite width (JSON has no NaN or infinity: 1e999 fails as a number).
                     #expect(!valid && name == "saved camera", "\(name), width \(size): \(error)")
+                    if size.isFinite {
+                        guard case DecodingError.dataCorrupted(let context) = error else {
+                            Issue.record("saved camera, width \(size): \(error)")
+                            continue
+                        }
+                        #expect(context.underlyingError as? GeometryError == expected, "saved camera, width \(size): \(context)")
+                        #expect(context.debugDescription == expected.description)
+                    }
                 }
             }
         }
