@@ -594,4 +594,23 @@ struct CameraBearingTests {
         #expect(snap.snapped(352.5) == -7.5)
         #expect(throws: GeometryError.self) { try NorthSnap(withinDegrees: 181) }
     }
+
+    @Test("NorthSnap's recipe when no inertia follows, jump(bearing: snapped(bearing)), leaves the map exactly north up, also in the middle of a rotation run (113.01 turned by 253.37 and 214.35 about one anchor: 5.29), about the focal point (a sheet's insets shifting it)")
+    func northSnapRecipeWithoutInertia() throws {
+        var camera = try MercatorCamera(
+            center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 14, widthPoints: 390, heightPoints: 844)
+        try camera.setInsets(ScreenInsets(top: 47, left: 0, bottom: 300, right: 0))
+        try camera.jump(bearing: 113.01)
+        let anchor = ScreenPoint(x: 120, y: 300)
+        camera.rotate(degrees: 253.37, around: anchor)
+        camera.rotate(degrees: 214.35, around: anchor)
+        #expect(abs(camera.bearing) <= 7 && camera.bearing != 0, "\(camera.bearing)")
+        let focal = camera.focalPoint
+        let place = try camera.coordinate(at: focal)
+        try camera.jump(bearing: NorthSnap.default.snapped(camera.bearing))
+        #expect(camera.bearing == 0)
+        // About the focal point: the place under it stays (to 1e-6 points).
+        let point = camera.point(for: place)
+        #expect(isClose(point.x, focal.x, within: 1e-6) && isClose(point.y, focal.y, within: 1e-6), "\(point) vs \(focal)")
+    }
 }

@@ -149,8 +149,10 @@ public struct RotationDeadZone: Hashable, Sendable {
 /// 7 degrees by default; Google Maps and MapKit snap similarly). Pass it to the inertia after a
 /// gesture (``PinchGestureSession/inertia(from:decay:northSnap:)``,
 /// ``CameraInertia/init(from:velocity:decay:northSnap:)``), which snaps the bearing the throw
-/// rests at; apply ``snapped(_:)`` when the gesture ends only when no inertia follows (snapped
-/// there, a throw turns the map away again).
+/// rests at. Only when no inertia follows, snap when the gesture ends, with
+/// `try camera.jump(bearing: NorthSnap.default.snapped(camera.bearing))`: the map turns about
+/// its focal point to exactly that bearing (snapped there before a throw, the throw turns the
+/// map away again).
 public struct NorthSnap: Hashable, Sendable {
     /// The largest |bearing|, in degrees, that snaps to 0.
     public let withinDegrees: Double
