@@ -953,6 +953,24 @@ struct ClusterViewportTests {
         }
     }
 
+    @Test("items(near:) breaks a tie in distance as documented: the item drawn later (on top) first")
+    func nearTiesDrawnLaterFirst() throws {
+        var random = SeededRandom(seed: 1413)
+        let index = try PinClusterIndex(pins: ClusterKit.city(500, &random))
+        let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 13, widthPoints: 390, heightPoints: 844)
+        var items: [PlacedClusterItem] = []
+        index.items(in: camera, into: &items)
+        let item = try #require(items.first)
+        // The same item drawn three times: every copy is exactly as far from any tap, so the
+        // order is the tie-break alone, the one drawn last first.
+        let tap = ScreenPoint(x: item.point.x + 3, y: item.point.y - 4)
+        #expect(PinClusterIndex.items(near: tap, within: 10, in: [item, item, item]) == [2, 1, 0])
+        #expect(PinClusterIndex.items(near: item.point, within: 0, in: [item, item]) == [1, 0])
+        // A nearer item still comes before a tie drawn later.
+        let other = try #require(items.first { PinClusterIndex.distance($0.point, item.point) > 20 })
+        #expect(PinClusterIndex.items(near: item.point, within: 1e6, in: [item, other, item]) == [2, 0, 1])
+    }
+
     @Test("BAD_INPUTS row 87: a tap target that is negative or NaN hits nothing, a tap or radius that is not a number finds nothing")
     func badTaps() throws {
         var random = SeededRandom(seed: 1412)
