@@ -1011,6 +1011,57 @@ struct ClusterViewportTests {
         #expect(PinClusterIndex.hit(ScreenPoint(x: 0, y: 0), in: [SpreadPin]()) == nil)
     }
 
+    @Test("a spread's geometry is the documented one: up to 8 pins from the top clockwise on a circle with neighbours 44 points apart (4 pins at 22 sqrt 2 points: top, right, bottom, left); beyond 8 an Archimedean spiral with turns 48 points apart stepping 48 points of arc, every pair at least 44 apart")
+    func spreadGeometry() throws {
+        func spread(_ size: Int) throws -> [SpreadPin] {
+            let pins = (0..<size).map { ClusterPin(id: "g\($0)", point: MercatorPoint(uncheckedX: 261_845, y: 6_250_564), category: .found) }
+            let index = try PinClusterIndex(pins: pins)
+            let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 21, widthPoints: 390, heightPoints: 844)
+            var items: [PlacedClusterItem] = []
+            index.items(in: camera, into: &items)
+            let group = try #require(items.first)
+            return try #require(try index.spread(of: group.item, around: ScreenPoint(x: 0, y: 0)))
+        }
+        func chord(_ a: SpreadPin, _ b: SpreadPin) -> Double { PinClusterIndex.distance(a.point, b.point) }
+        // Four pins: a square of side 44 about the place, radius 22 sqrt 2, from the top
+        // clockwise on a screen whose y grows downwards.
+        let r = 22 * 2.0.squareRoot()
+        let square = try spread(4)
+        for (pin, (x, y)) in zip(square, [(0.0, -r), (r, 0.0), (0.0, r), (-r, 0.0)]) {
+            #expect(isClose(pin.point.x, x, within: 1e-6) && isClose(pin.point.y, y, within: 1e-6), "\(pin.point) for (\(x), \(y))")
+        }
+        for size in 2...8 {
+            let pins = try spread(size)
+            #expect(pins.count == size)
+            #expect(isClose(pins[0].point.x, 0, within: 1e-9) && pins[0].point.y < 0, "a circle of \(size) starts at the top")
+            if size > 2 { #expect(pins[1].point.x > 0, "a circle of \(size) goes clockwise") }
+            for k in 0..<size {
+                let d = chord(pins[k], pins[(k + 1) % size])
+                #expect(d >= 44 && d < 44 + 1e-6, "neighbours \(k) of \(size): \(d)")
+            }
+        }
+        // A spiral of 200, clockwise from the top: with theta the angle turned (unwrapped)
+        // and r the distance from the place, an Archimedean spiral whose turns are 48 apart
+        // is r = r0 + 48 theta / 2 pi, and a step of 48 points of arc turns 48 / r radians.
+        let spiral = try spread(200)
+        #expect(isClose(spiral[0].point.x, 0, within: 1e-9) && spiral[0].point.y < 0 && spiral[1].point.x > 0)
+        var theta = 0.0
+        let r0 = hypot(spiral[0].point.x, spiral[0].point.y)
+        for k in 1..<spiral.count {
+            let (a, b) = (spiral[k - 1].point, spiral[k].point)
+            let ra = hypot(a.x, a.y), rb = hypot(b.x, b.y)
+            var turn = atan2(b.x, -b.y) - atan2(a.x, -a.y)
+            if turn < 0 { turn += 2 * Double.pi }
+            theta += turn
+            #expect(isClose(turn * ra, 48, within: 1e-9), "pin \(k): an arc of \(turn * ra) points")
+            #expect(isClose(rb, r0 + 48 * theta / (2 * Double.pi), within: 1e-9), "pin \(k): radius \(rb)")
+        }
+        #expect(theta > 10 * Double.pi)
+        var closest = Double.infinity
+        for a in 0..<spiral.count { for b in (a + 1)..<spiral.count { closest = min(closest, chord(spiral[a], spiral[b])) } }
+        #expect(closest >= 44)
+    }
+
     @Test("a tap on a spread pet hits that pet within 22 points, the one drawn last where two are, and none on the group's own place")
     func spreadTaps() throws {
         for size in [2, 3, 8, 9, 40] {
