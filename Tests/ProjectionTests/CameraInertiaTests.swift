@@ -69,6 +69,15 @@ struct ZoomAboutTransitionTests {
         #expect(worst <= 1e-6, "worst anchor drift \(worst) points")
     }
 
+    @Test("zoom about a point lasts the documented 0.3 s by default (MapLibre's double-click zoom): mid-motion at 0.299 s, the target from 0.3 s")
+    func zoomAboutDefaultDuration() throws {
+        let start = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 12, widthPoints: 390, heightPoints: 844)
+        let transition = try CameraTransition(from: start, zoom: 13, around: ScreenPoint(x: 100, y: 200))
+        #expect(isClose(transition.durationSeconds, 0.3, within: 1e-12))
+        #expect(transition.state(atSeconds: 0.3) == transition.target)
+        #expect(transition.state(atSeconds: 0.299).zoom < transition.target.zoom)
+    }
+
     @Test("zoom about a point clamps into the limits, never overshoots, and holds the anchor")
     func zoomAboutClamps() throws {
         var random = SeededRandom(seed: 1302)
