@@ -7,6 +7,24 @@ import TestSupport
 
 @Suite("Tile cover")
 struct TileCoverTests {
+    @Test("a viewport of 2 x 2 tiles whose edges lie on tile edges (to the rounding of its corners) covers those 4 tiles: tiles that only touch it are left out, over 2 000 tile-corner centers at zooms 2 to 20")
+    func tileAlignedViewportCoversOnlyItsTiles() throws {
+        var random = SeededRandom(seed: 2611)
+        let world = WebMercator.worldWidthMeters
+        for _ in 0..<2_000 {
+            let z: Int = 2 + Int(random.uniform() * 19)
+            let n: Double = exp2(Double(z))
+            let i: Double = 1 + (random.uniform() * (n - 2)).rounded(.down)
+            let j: Double = 1 + (random.uniform() * (n - 2)).rounded(.down)
+            let x: Double = (i / n - 0.5) * world
+            let y: Double = (0.5 - j / n) * world
+            let center = try MercatorPoint(x: x, y: y)
+            let camera = try MercatorCamera(center: center, zoom: Double(z), widthPoints: 512, heightPoints: 512)
+            let cover = try camera.tileCover()
+            #expect(cover.zoom == z && cover.tiles.count == 4, "z \(z), corner \(i), \(j): \(cover.tiles.count) tiles")
+        }
+    }
+
     /// The viewport in tile units, computed here from the camera's public values (screen
     /// corners through the inverse of point = focal + R(b) ((X - Xc) s, -(Y - Yc) s)).
     struct Outline {
