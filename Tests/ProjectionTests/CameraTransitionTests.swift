@@ -93,6 +93,20 @@ enum TransitionKit {
 
 @Suite("Camera transitions")
 struct CameraTransitionTests {
+    @Test("a fly's center move under MapLibre's 2e-6 points is no move (a bearing change then eases in 0.5 s); a move of 1e-5 points, above it, flies (van Wijk's S / V: about rho u1 / (w V), 3e-8 s)")
+    func flyInvisibleMoveThreshold() throws {
+        let start = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 12, widthPoints: 390, heightPoints: 844)
+        for (points, invisible) in [(1e-6, true), (1e-5, false)] {
+            let center = try MercatorPoint(x: 261_845 + points / start.pointsPerMercatorMeter, y: 6_250_564)
+            let transition = try CameraTransition(from: start, center: center, bearing: 10, kind: .fly())
+            if invisible {
+                #expect(isClose(transition.durationSeconds, 0.5, within: 1e-12), "a move of \(points) points")
+            } else {
+                #expect(transition.durationSeconds < 1e-6, "a move of \(points) points: \(transition.durationSeconds) s")
+            }
+        }
+    }
+
     // MARK: - Exactness
 
     @Test("state at 0 is the start and at the end the target, bit for bit; the target is the jump")
