@@ -933,10 +933,7 @@ struct ClusterViewportTests {
     @Test("a tap hits the topmost item within 22 points; the radius query is sorted by distance")
     func hitTesting() throws {
         var random = SeededRandom(seed: 1411)
-        let index = try PinClusterIndex(pins: ClusterKit.city(5_000, &random))
-        let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 14.3, widthPoints: 390, heightPoints: 844)
-        var items: [PlacedClusterItem] = []
-        index.items(in: camera, into: &items)
+        let items = try Self.cityItems(5_000, zoom: 14.3, &random)
         #expect(!items.isEmpty)
         for _ in 0..<2000 {
             let tap = ScreenPoint(x: random.uniform() * 390, y: random.uniform() * 844)
@@ -953,13 +950,19 @@ struct ClusterViewportTests {
         }
     }
 
+    /// The items a phone over Paris shows at `zoom` of a city of `count` random pins.
+    static func cityItems(_ count: Int, zoom: Double, _ random: inout SeededRandom) throws -> [PlacedClusterItem] {
+        let index = try PinClusterIndex(pins: ClusterKit.city(count, &random))
+        let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: zoom, widthPoints: 390, heightPoints: 844)
+        var items: [PlacedClusterItem] = []
+        index.items(in: camera, into: &items)
+        return items
+    }
+
     @Test("items(near:) breaks a tie in distance as documented: the item drawn later (on top) first")
     func nearTiesDrawnLaterFirst() throws {
         var random = SeededRandom(seed: 1413)
-        let index = try PinClusterIndex(pins: ClusterKit.city(500, &random))
-        let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 13, widthPoints: 390, heightPoints: 844)
-        var items: [PlacedClusterItem] = []
-        index.items(in: camera, into: &items)
+        let items = try Self.cityItems(500, zoom: 13, &random)
         let item = try #require(items.first)
         // The same item drawn three times: every copy is exactly as far from any tap, so the
         // order is the tie-break alone, the one drawn last first.
