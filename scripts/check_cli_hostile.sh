@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make cli-hostile: geobench against files that are not files, writes that fail, memory limits,
 # camera scripts with repeated keys and bad bearing, insets, fit and bounds events
-# (docs/BAD_INPUTS.md, rows 47 to 53, 64, 98 and 101). Every check wants
+# (docs/BAD_INPUTS.md, rows 47 to 53, 64, 98, 101 and 107). Every check wants
 # exit status 1, exactly one line on stderr starting "geobench: " and saying why, within 10 s,
 # under a 1 GiB address-space limit (a read of /dev/zero or a FIFO would hang or crash instead).
 #
@@ -140,11 +140,12 @@ printf 'id,status,latitude,longitude\ntwin,MISSING,48.85,2.35\ntwin,FOUND,48.86,
 phone=(--latitude 48.8566 --longitude 2.3522 --zoom 13 --width 390 --height 844)
 expect_error "clusters: one id twice" 'pin id "twin" appears more than once' "$geobench" clusters "${phone[@]}" --pins "$tmp/twins.csv"
 expect_error "clusters --radius-points 0" "cluster radius 0.0" "$geobench" clusters "${phone[@]}" --pins "$root/examples/city-pins.csv" --radius-points 0
-expect_error "clusters --radius-points nan" "cluster radius nan" "$geobench" clusters "${phone[@]}" --pins "$root/examples/city-pins.csv" --radius-points nan
+expect_error "clusters --radius-points nan" "The value 'nan' is invalid for '--radius-points <radius-points>': not a plain decimal number" \
+  "$geobench" clusters "${phone[@]}" --pins "$root/examples/city-pins.csv" --radius-points nan
 expect_error "render --clusters without --pins" "--clusters needs --pins" "$geobench" render "${paris[@]}" --clusters
 expect_error "render --clusters --motion-path" "cannot be combined with --motion-path" \
   "$geobench" render "${paris[@]}" --pins "$root/examples/city-pins.csv" --script "$root/examples/fly-to-berlin.json" --motion-path --clusters
-expect_error "render --radius-points without --clusters" "--radius-points needs --clusters" "$geobench" render "${paris[@]}" --radius-points nan
+expect_error "render --radius-points without --clusters" "--radius-points needs --clusters" "$geobench" render "${paris[@]}" --radius-points 30
 expect_error "render --clusters: one id twice" 'pin id "twin" appears more than once' "$geobench" render "${paris[@]}" --pins "$tmp/twins.csv" --clusters
 # The preview drawn as a camera: a scale no camera shows (zoom 23.4 for a 1 m radius, below 0 for
 # the whole world, a screen taller than the world) is refused, never drawn at another scale.
@@ -231,6 +232,19 @@ expect_error "script: an event type with an escape sequence, shown escaped" "unk
   "$geobench" camera --script "$tmp/type.json"
 expect_error "an option value with an escape sequence, shown escaped" "\u{1B}[2J\u{9B}1" \
   "$geobench" region --latitude $'\e[2J\xc2\x9b1' --longitude 2.3522 --radius 1000
+
+# --- Numbers in options, read as the CSV reads a coordinate (row 107). ---
+# Before, 0x1p3 was read as 8 and 1e400 reported as "latitude inf is infinite".
+expect_error "--latitude 1e400, named as typed" "The value '1e400' is invalid for '--latitude <latitude>': beyond the range of a double" \
+  "$geobench" region --latitude 1e400 --longitude 2.3522
+expect_error "--zoom 0x1p3, not read as 8" "The value '0x1p3' is invalid for '--zoom <zoom>': not a plain decimal number" \
+  "$geobench" tiles --latitude 48.8566 --longitude 2.3522 --zoom 0x1p3 --width 390 --height 844
+expect_error "--bearing -inf" "The value '-inf' is invalid for '--bearing <bearing>': not a plain decimal number" \
+  "$geobench" clusters "${phone[@]}" --pins "$root/examples/city-pins.csv" --bearing -inf
+expect_error "--fps nan" "The value 'nan' is invalid for '--fps <fps>': not a plain decimal number" \
+  "$geobench" camera --script "$root/examples/fly-to-berlin.json" --fps nan
+expect_error "--width 1_000" "The value '1_000' is invalid for '--width <width>': not a plain decimal number" \
+  "$geobench" preview --latitude 48.8566 --longitude 2.3522 --width 1_000 --pins "$root/examples/city-pins.csv"
 
 # --- Class 8: the camera's bearing, insets, fit and bounds events in scripts (row 64). ---
 # script NAME EVENTS [CAMERA-EXTRA]: a script at $tmp/NAME.json, Paris on a phone, with these events.

@@ -138,41 +138,14 @@ public enum AnnouncementCSV {
     private static func number(_ field: String, column: String, line: Int) throws(AnnouncementCSVError) -> Double? {
         let text = trimmed(field[...])
         if text.isEmpty { return nil }
-        guard isPlainDecimal(text.utf8) else { throw .notANumber(line: line, column: column, text: field) }
-        // The grammar leaves Swift's parser (strtod, correctly rounded) nothing but a decimal
-        // number: no NUL for its C string to stop at, no hexadecimal, nan or inf.
-        guard let value = Double(text), value.isFinite else {
-            throw .numberOutOfRange(line: line, column: column, text: field)
-        }
-        return value
-    }
-
-    /// Whether `utf8` is `[+-]? (digits ('.' digits?)? | '.' digits) ([eE] [+-]? digits)?` with
-    /// ASCII digits, and nothing else.
-    static func isPlainDecimal(_ utf8: Substring.UTF8View) -> Bool {
-        var bytes = utf8.makeIterator()
-        var byte = bytes.next()
-        func digits() -> Int {
-            var count = 0
-            while let digit = byte, digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") {
-                count += 1
-                byte = bytes.next()
+        do {
+            return try DecimalText.value(text)
+        } catch {
+            switch error {
+            case .notADecimalNumber: throw .notANumber(line: line, column: column, text: field)
+            case .beyondDouble: throw .numberOutOfRange(line: line, column: column, text: field)
             }
-            return count
         }
-        if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = bytes.next() }
-        var mantissaDigits = digits()
-        if byte == UInt8(ascii: ".") {
-            byte = bytes.next()
-            mantissaDigits += digits()
-        }
-        guard mantissaDigits > 0 else { return false }
-        if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-            byte = bytes.next()
-            if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = bytes.next() }
-            guard digits() > 0 else { return false }
-        }
-        return byte == nil
     }
 
     /// Without leading and trailing spaces and tabs.

@@ -1,4 +1,6 @@
-/// Fixed-point decimal text without Foundation, for the SVG renderer and geobench's tables.
+/// Decimal text without Foundation: fixed-point numbers written for the SVG renderer and
+/// geobench's tables, and plain decimal numbers read from the announcements CSV and geobench's
+/// options.
 public enum DecimalText {
     /// `value` with exactly `decimals` digits after the point, rounded half away from zero
     /// ("-0.125" at 3, "12.5" at 1). Values that are not finite, or whose digits would not fit
@@ -15,5 +17,77 @@ public enum DecimalText {
             text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
         }
         return text
+    }
+
+    /// The value of a plain decimal number, as the announcements CSV reads a coordinate
+    /// (``AnnouncementCSV``) and `geobench` its numeric options: an optional `+` or `-`, ASCII
+    /// digits with an optional fraction (`12`, `12.`, `12.5`, `.5`) and an optional exponent
+    /// (`-3.2e-05`), and nothing else: no spaces, hexadecimal (`0x1p3`), `nan`, `inf`,
+    /// underscores or non-ASCII digits. Its value is the nearest `Double` (a magnitude below
+    /// about 2.5e-324 becomes 0).
+    ///
+    /// - Throws: ``DecimalTextError/notADecimalNumber(_:)`` for any other text,
+    ///   ``DecimalTextError/beyondDouble(_:)`` where the nearest `Double` would be infinite
+    ///   (`1e400`): never infinity.
+    public static func value(_ text: Substring) throws(DecimalTextError) -> Double {
+        guard isPlainDecimal(text.utf8) else { throw .notADecimalNumber(String(text)) }
+        // The grammar leaves Swift's parser (strtod, correctly rounded) nothing but a decimal
+        // number: no NUL for its C string to stop at, no hexadecimal, nan or inf.
+        guard let value = Double(text), value.isFinite else { throw .beyondDouble(String(text)) }
+        return value
+    }
+
+    /// Whether `utf8` is `[+-]? (digits ('.' digits?)? | '.' digits) ([eE] [+-]? digits)?` with
+    /// ASCII digits, and nothing else.
+    static func isPlainDecimal(_ utf8: Substring.UTF8View) -> Bool {
+        var bytes = utf8.makeIterator()
+        var byte = bytes.next()
+        func digits() -> Int {
+            var count = 0
+            while let digit = byte, digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") {
+                count += 1
+                byte = bytes.next()
+            }
+            return count
+        }
+        if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = bytes.next() }
+        var mantissaDigits = digits()
+        if byte == UInt8(ascii: ".") {
+            byte = bytes.next()
+            mantissaDigits += digits()
+        }
+        guard mantissaDigits > 0 else { return false }
+        if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            byte = bytes.next()
+            if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = bytes.next() }
+            guard digits() > 0 else { return false }
+        }
+        return byte == nil
+    }
+}
+
+/// Why text is not a plain decimal number (``DecimalText/value(_:)``).
+public enum DecimalTextError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text does not follow the grammar (`0x1p3`, `nan`, `1_000`, ` 5`).
+    case notADecimalNumber(String)
+    /// A decimal number whose nearest `Double` would be infinite (`1e400`, `-1.8e308`).
+    case beyondDouble(String)
+
+    /// What is wrong, without the text: "not a plain decimal number (...)" or "beyond the
+    /// range of a double (...)".
+    public var reason: String {
+        switch self {
+        case .notADecimalNumber:
+            return "not a plain decimal number (digits with an optional sign, fraction and exponent, such as -12.5 or 3e-5)"
+        case .beyondDouble:
+            return "beyond the range of a double (about +-1.8e308)"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notADecimalNumber(let text), .beyondDouble(let text):
+            return "'\(text)' is \(reason)"
+        }
     }
 }

@@ -31,7 +31,7 @@ struct CameraCommand: ParsableCommand {
 
     @Option(
         name: .long, parsing: .unconditional,
-        help: "Print each motion's frames at N frames per second (finite, > 0; at most 1000000 frames per motion).")
+        help: "Print each motion's frames at N frames per second (finite, > 0; at most 1000000 frames per motion).", transform: DecimalOption.value)
     var fps: Double?
 
     @Flag(

@@ -23,7 +23,7 @@ struct ClustersCommand: ParsableCommand {
     @Option(name: .long, help: "CSV of announcements: header id,status,latitude,longitude (MISSING and FOUND become pins).")
     var pins: String
 
-    @Option(name: .customLong("radius-points"), parsing: .unconditional, help: "Cluster radius in points of the 256-point world, in (0, 256].")
+    @Option(name: .customLong("radius-points"), parsing: .unconditional, help: "Cluster radius in points of the 256-point world, in (0, 256]. (default: \(PinClusterIndex.defaultRadiusPoints))", transform: DecimalOption.value)
     var radiusPoints: Double = PinClusterIndex.defaultRadiusPoints
 
     func run() throws {

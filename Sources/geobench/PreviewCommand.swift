@@ -12,13 +12,13 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var place: RegionOptions
 
-    @Option(name: .long, parsing: .unconditional, help: "Frame width in points, in [1, 1000000] (with the default height, at least 16/9).")
+    @Option(name: .long, parsing: .unconditional, help: "Frame width in points, in [1, 1000000] (with the default height, at least 16/9).", transform: DecimalOption.value)
     var width: Double
 
-    @Option(name: .long, parsing: .unconditional, help: "Frame height in points, in [1, 1000000] (default: width * 9/16).")
+    @Option(name: .long, parsing: .unconditional, help: "Frame height in points, in [1, 1000000] (default: width * 9/16).", transform: DecimalOption.value)
     var height: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: "Display scale, pixels per point, in (0, 100].")
+    @Option(name: .long, parsing: .unconditional, help: "Display scale, pixels per point, in (0, 100]. (default: \(Double(1)))", transform: DecimalOption.value)
     var scale: Double = 1
 
     @Option(name: .long, help: "CSV of announcements: header id,status,latitude,longitude.")

@@ -21,10 +21,10 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var place: RegionOptions
 
-    @Option(name: .long, parsing: .unconditional, help: "Frame width in points, in [1, 1000000] (with --script still checked, but the script's camera sets the size).")
+    @Option(name: .long, parsing: .unconditional, help: "Frame width in points, in [1, 1000000] (with --script still checked, but the script's camera sets the size). (default: \(Double(390)))", transform: DecimalOption.value)
     var width: Double = 390
 
-    @Option(name: .long, parsing: .unconditional, help: "Frame height in points, in [1, 1000000] (default: width * 9/16; with --script still checked, but the script's camera sets the size).")
+    @Option(name: .long, parsing: .unconditional, help: "Frame height in points, in [1, 1000000] (default: width * 9/16; with --script still checked, but the script's camera sets the size).", transform: DecimalOption.value)
     var height: Double?
 
     @Option(name: .long, help: "CSV of announcements: header id,status,latitude,longitude.")
@@ -42,7 +42,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "Cluster the --pins at the drawn camera's level (clusters with their MISSING/FOUND split and count, single pins, and the spread layout of pets at one place) instead of drawing every pin.")
     var clusters = false
 
-    @Option(name: .customLong("radius-points"), parsing: .unconditional, help: "With --clusters: the cluster radius in points of the 256-point world (default: 20).")
+    @Option(name: .customLong("radius-points"), parsing: .unconditional, help: "With --clusters: the cluster radius in points of the 256-point world (default: 20).", transform: DecimalOption.value)
     var radiusPoints: Double?
 
     @Flag(name: .long, help: "Draw the drawn camera's tile grid (256-point tiles, the floor rule) with z/x/y labels, under the map.")

@@ -16,16 +16,16 @@ struct ScaleCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, parsing: .unconditional, help: "Latitude in degrees, in [-90, 90] (clamped to +-85.0511287798066).")
+    @Option(name: .long, parsing: .unconditional, help: "Latitude in degrees, in [-90, 90] (clamped to +-85.0511287798066).", transform: DecimalOption.value)
     var latitude: Double
 
-    @Option(name: .long, parsing: .unconditional, help: "Longitude in degrees, in [-180, 180] (the scale does not depend on it).")
+    @Option(name: .long, parsing: .unconditional, help: "Longitude in degrees, in [-180, 180] (the scale does not depend on it).", transform: DecimalOption.value)
     var longitude: Double
 
-    @Option(name: .long, parsing: .unconditional, help: "Zoom (the world is 256 * 2^zoom points wide), in [0, 30].")
+    @Option(name: .long, parsing: .unconditional, help: "Zoom (the world is 256 * 2^zoom points wide), in [0, 30].", transform: DecimalOption.value)
     var zoom: Double
 
-    @Option(name: .customLong("max-width"), parsing: .unconditional, help: "The widest the bar may be, in points, in [0.001, 1000000].")
+    @Option(name: .customLong("max-width"), parsing: .unconditional, help: "The widest the bar may be, in points, in [0.001, 1000000]. (default: \(ScaleBar.defaultMaximumWidthPoints))", transform: DecimalOption.value)
     var maxWidth: Double = ScaleBar.defaultMaximumWidthPoints
 
     @Option(name: .long, help: "metric (m, km) or imperial (ft, mi).")

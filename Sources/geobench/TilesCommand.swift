@@ -20,7 +20,7 @@ struct TilesCommand: ParsableCommand {
 
     @OptionGroup var view: CameraViewOptions
 
-    @Option(name: .customLong("tile-size"), parsing: .unconditional, help: "Tile size in points, in [1, 65536].")
+    @Option(name: .customLong("tile-size"), parsing: .unconditional, help: "Tile size in points, in [1, 65536]. (default: \(MercatorCamera.defaultTileSizePoints))", transform: DecimalOption.value)
     var tileSize: Double = MercatorCamera.defaultTileSizePoints
 
     @Option(name: .customLong("zoom-rule"), help: "floor (MapLibre) or round (raster renderers).")

@@ -75,17 +75,29 @@ struct AnnouncementCSVTests {
 
     // MARK: - Number grammar
 
+    /// Texts that are not plain decimal numbers (also read by `DecimalTextTests`).
+    static let notNumbers = [
+        "0x1p3", "0X1P-2", "0x10", "-0x1.8p1", "nan", "NaN", "-nan", "nan(0x1)", "inf", "+inf", "-INF",
+        "infinity", "-Infinity", "1\u{0}", "1\u{0}99", "\u{0}1", "12.5\u{0}garbage", "1.5abc", "1.5 x",
+        "1 2", "1\t2", "1_000", "1_0.5", "１２", "٣", "१", "1e", "1e+", "1e-", "1E+ 2", ".", "-", "+", "e5",
+        ".e5", "-.e1", "--1", "+-1", "-+1", "1..2", "1.2.3", "1e5.5", "1e2e3", "0b101", "0o7", "1f", "1d",
+        "1.5L", "\u{A0}1", "1\u{A0}", "1\u{202E}", "\u{FEFF}1", "1\r", "1\n", "(1)", "1%", "½", "𝟙", "e",
+        "\u{1B}[31m1",
+    ]
+    /// Plain decimal numbers whose nearest Double is infinite.
+    static let tooLarge = ["1e400", "-1e400", "1.8e308", "1" + String(repeating: "0", count: 400), "1e99999999999999999999", String(repeating: "9", count: 1_000)]
+    /// Plain decimal numbers and their values (spaces and tabs around one are the CSV's to trim).
+    static let numbers: [(String, Double)] = [
+        ("0", 0), ("-0", -0.0), ("+5", 5), ("12.", 12), (".5", 0.5), ("-.5", -0.5), ("+.5e1", 5),
+        ("007.50", 7.5), ("1e-05", 1e-05), ("1E+2", 100), ("2e0", 2), (" \t48.8566\t ", 48.8566),
+        ("-33.86", -33.86), ("0.1", 0.1), ("5e-324", .leastNonzeroMagnitude), ("1e-400", 0), ("-1e-400", -0.0),
+        ("1.7976931348623157e308", .greatestFiniteMagnitude), ("2.2250738585072014e-308", .leastNormalMagnitude),
+        ("0." + String(repeating: "0", count: 10_000) + "1", 0), (String(repeating: "1", count: 300), 1.1111111111111112e299),
+    ]
+
     @Test("BAD_INPUTS row 44: a coordinate that is not a plain decimal number (hexadecimal, nan, inf, NUL, trailing bytes, underscores, non-ASCII digits) is a line-numbered error; 1e400 is out of range, never inf")
     func row45NumberGrammar() throws {
-        let notNumbers = [
-            "0x1p3", "0X1P-2", "0x10", "-0x1.8p1", "nan", "NaN", "-nan", "nan(0x1)", "inf", "+inf", "-INF",
-            "infinity", "-Infinity", "1\u{0}", "1\u{0}99", "\u{0}1", "12.5\u{0}garbage", "1.5abc", "1.5 x",
-            "1 2", "1\t2", "1_000", "1_0.5", "１２", "٣", "१", "1e", "1e+", "1e-", "1E+ 2", ".", "-", "+", "e5",
-            ".e5", "-.e1", "--1", "+-1", "-+1", "1..2", "1.2.3", "1e5.5", "1e2e3", "0b101", "0o7", "1f", "1d",
-            "1.5L", "\u{A0}1", "1\u{A0}", "1\u{202E}", "\u{FEFF}1", "1\r", "1\n", "(1)", "1%", "½", "𝟙", "e",
-            "\u{1B}[31m1",
-        ]
-        for text in notNumbers {
+        for text in Self.notNumbers {
             #expect(throws: AnnouncementCSVError.notANumber(line: 2, column: "latitude", text: text), "latitude \(text.debugDescription)") {
                 try AnnouncementCSV.parse(Self.header + "a,MISSING,\(Self.field(text)),2\n")
             }
@@ -93,8 +105,7 @@ struct AnnouncementCSVTests {
                 try AnnouncementCSV.parse(Self.header + "a,MISSING,1,2\n\nb,FOUND,3,\(Self.field(" \(text) "))\n")
             }
         }
-        let tooLarge = ["1e400", "-1e400", "1.8e308", "1" + String(repeating: "0", count: 400), "1e99999999999999999999", String(repeating: "9", count: 1_000)]
-        for text in tooLarge {
+        for text in Self.tooLarge {
             #expect(throws: AnnouncementCSVError.numberOutOfRange(line: 2, column: "longitude", text: text), "\(text.prefix(20))") {
                 try AnnouncementCSV.parse(Self.header + "a,MISSING,1,\(text)\n")
             }
@@ -103,14 +114,7 @@ struct AnnouncementCSVTests {
         #expect(description == "line 2: longitude '1e400' is out of range: its magnitude exceeds the largest finite number, 1.7976931348623157e308")
 
         // Plain decimals are read exactly (the nearest Double), spaces and tabs around them ignored.
-        let numbers: [(String, Double)] = [
-            ("0", 0), ("-0", -0.0), ("+5", 5), ("12.", 12), (".5", 0.5), ("-.5", -0.5), ("+.5e1", 5),
-            ("007.50", 7.5), ("1e-05", 1e-05), ("1E+2", 100), ("2e0", 2), (" \t48.8566\t ", 48.8566),
-            ("-33.86", -33.86), ("0.1", 0.1), ("5e-324", .leastNonzeroMagnitude), ("1e-400", 0), ("-1e-400", -0.0),
-            ("1.7976931348623157e308", .greatestFiniteMagnitude), ("2.2250738585072014e-308", .leastNormalMagnitude),
-            ("0." + String(repeating: "0", count: 10_000) + "1", 0), (String(repeating: "1", count: 300), 1.1111111111111112e299),
-        ]
-        for (text, value) in numbers {
+        for (text, value) in Self.numbers {
             let parsed = try AnnouncementCSV.parse(Self.header + "a,MISSING,\(text),\(Self.field(text))\n")
             #expect(parsed.count == 1 && parsed[0].latitude?.bitPattern == value.bitPattern && parsed[0].longitude?.bitPattern == value.bitPattern,
                     "\(text.prefix(30)): \(parsed.map { "\($0.latitude as Any) \($0.longitude as Any)" })")
