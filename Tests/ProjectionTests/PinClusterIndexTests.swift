@@ -770,12 +770,14 @@ struct ClusterViewportTests {
         #expect(try index.items(atLevel: 3, in: south).isEmpty)
     }
 
+    /// An item placed on a world copy, as the view queries' tests compare them: its node and copy.
+    static func keys(_ items: [PlacedClusterItem]) -> [String] { items.map { "\($0.item.index)/\($0.worldCopy)" } }
+
     @Test("a view given as such: the camera's query where a camera can show it, the brute force's beyond (zooms to 30, no constraint); a MapKit view's state gives its camera's query")
     func viewQueries() throws {
         var random = SeededRandom(seed: 1421)
         let index = try PinClusterIndex(pins: ClusterKit.cityAndWorld(1_500, nearEdge: 20, edgeBand: 1e5, &random))
         var fromCamera: [PlacedClusterItem] = [], fromView: [PlacedClusterItem] = []
-        func keys(_ items: [PlacedClusterItem]) -> [String] { items.map { "\($0.item.index)/\($0.worldCopy)" } }
         for k in 0..<120 {
             // A camera without insets, as constrained: the same query, bit for bit.
             let size = (w: 1 + random.uniform() * 1500, h: 1 + random.uniform() * 1500)
@@ -789,7 +791,7 @@ struct ClusterViewportTests {
             // Its MapKit state (visibleMapRect, size, heading): the same items, points within 1e-6.
             var fromMapKit: [PlacedClusterItem] = []
             try index.items(in: camera.mapKitVisibleMapRect, widthPoints: size.w, heightPoints: size.h, heading: camera.mapKitHeading, into: &fromMapKit)
-            #expect(keys(fromMapKit) == keys(fromCamera), "MapKit, case \(k)")
+            #expect(Self.keys(fromMapKit) == Self.keys(fromCamera), "MapKit, case \(k)")
             for (a, b) in zip(fromMapKit, fromCamera) { #expect(abs(a.point.x - b.point.x) <= 1e-6 && abs(a.point.y - b.point.y) <= 1e-6) }
         }
         for k in 0..<80 {
@@ -799,7 +801,7 @@ struct ClusterViewportTests {
             let bearing = random.uniform() * 720 - 360, w = 1 + random.uniform() * 1920, h = 1 + random.uniform() * 1080
             try index.items(center: center, zoom: zoom, bearing: bearing, widthPoints: w, heightPoints: h, into: &fromView)
             let want = ClusterViewportTests.expected(index, center: center, zoom: zoom, bearing: bearing, width: w, height: h)
-            #expect(Set(keys(fromView)) == Set(want.keys), "view case \(k)")
+            #expect(Set(Self.keys(fromView)) == Set(want.keys), "view case \(k)")
             for placed in fromView {
                 if let p = want["\(placed.item.index)/\(placed.worldCopy)"] { #expect(abs(p.x - placed.point.x) <= 1e-6 && abs(p.y - placed.point.y) <= 1e-6) }
             }
@@ -812,13 +814,12 @@ struct ClusterViewportTests {
         var random = SeededRandom(seed: 1_427)
         let index = try PinClusterIndex(pins: ClusterKit.cityAndWorld(500, nearEdge: 20, edgeBand: 1e5, &random))
         var fromCamera: [PlacedClusterItem] = [], fromMapKit: [PlacedClusterItem] = []
-        func keys(_ items: [PlacedClusterItem]) -> [String] { items.map { "\($0.item.index)/\($0.worldCopy)" } }
         var camera = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 0, widthPoints: 32, heightPoints: 129.4)
         try camera.jump(bearing: -7.53)
         #expect(camera.zoom == 0)
         index.items(in: camera, into: &fromCamera)
         try index.items(in: camera.mapKitVisibleMapRect, widthPoints: 32, heightPoints: 129.4, heading: camera.mapKitHeading, into: &fromMapKit)
-        #expect(keys(fromMapKit) == keys(fromCamera))
+        #expect(Self.keys(fromMapKit) == Self.keys(fromCamera))
         var refused = 0, cameras = 0
         while cameras < 2_000 {
             let w = 1 + 255 * random.uniform(), h = 1 + 255 * random.uniform()
