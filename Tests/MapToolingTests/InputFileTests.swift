@@ -14,14 +14,39 @@ struct InputFileTests {
     /// The error of opening and reading `path`. (Nothing is timed: a refusal that came from a
     /// read rather than from the file's kind or size is another error — /dev/zero and a 1 TiB
     /// file read would give "grew beyond the maximum", a FIFO read an empty text — and a
-    /// blocking open of a FIFO would hang the test.)
-    private func openingError(_ path: String, maximumBytes: Int64 = InputFile.maximumBytes) -> FileIOError? {
+    /// blocking open of a FIFO is caught by `withinTenSeconds`.)
+    private static func openingError(_ path: String, maximumBytes: Int64 = InputFile.maximumBytes) -> FileIOError? {
         do {
             _ = try InputFile(path, maximumBytes: maximumBytes).readBytes()
             return nil
         } catch {
             return error
         }
+    }
+
+    /// A value handed from a thread: written before the semaphore is signalled, read after.
+    private final class Outcome<Value>: @unchecked Sendable { var value: Value? }
+
+    /// `body`'s result, run on a thread of its own and waited for up to 10 s. A regression that
+    /// made the reader open `fifo` blocking would otherwise hang the suite (Swift Testing's time
+    /// limit does not interrupt a blocking `open`: a probe was still hung after 150 s). After
+    /// 10 s the FIFO is opened for reading and writing, which never blocks on Linux and wakes a
+    /// blocked open, and closed again, so the read ends; the test then fails here.
+    private static func withinTenSeconds<Value>(
+        unblocking fifo: String, _ body: @escaping @Sendable () -> Value
+    ) -> Value {
+        let outcome = Outcome<Value>(), done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            outcome.value = body()
+            done.signal()
+        }
+        if done.wait(timeout: .now() + 10) == .timedOut {
+            Issue.record("reading \(fifo) did not return within 10 s: the open blocked")
+            let descriptor = open(fifo, O_RDWR | O_CLOEXEC)
+            if descriptor >= 0 { close(descriptor) }
+            done.wait()
+        }
+        return outcome.value!
     }
 
     @Test("BAD_INPUTS row 47: a FIFO nobody writes to, /dev/zero, a directory and a socket are refused by name at once, never read")
@@ -43,13 +68,14 @@ struct InputFileTests {
             (socketPath, .notRegularFile(kind: "a socket"), "is not a regular file (a socket)"),
         ]
         for (path, reason, text) in cases {
-            let error = openingError(path)
+            let error = Self.withinTenSeconds(unblocking: fifo) { Self.openingError(path) }
             #expect(error == FileIOError(.read, path: path, reason: reason), "\(path)")
             #expect(error?.description == "cannot read '\(path)': \(text)")
             // The same through the reader geobench calls.
-            #expect(throws: FileIOError(.read, path: path, reason: reason)) {
-                try InputFile.readText(path, estimate: .previewPins)
+            let readerError = Self.withinTenSeconds(unblocking: fifo) {
+                Result { () throws(FileIOError) in try InputFile.readText(path, estimate: .previewPins) }
             }
+            #expect(throws: FileIOError(.read, path: path, reason: reason)) { try readerError.get() }
         }
     }
 
@@ -57,11 +83,11 @@ struct InputFileTests {
     func row50MissingAndRegular() throws {
         let directory = try TemporaryDirectory()
         let missing = directory.file("missing.csv")
-        let error = openingError(missing)
+        let error = Self.openingError(missing)
         #expect(error == FileIOError(.read, path: missing, reason: .system(errno: ENOENT)))
         #expect(error?.description == "cannot read '\(missing)': No such file or directory")
         let notDirectory = try directory.write("x", to: "plain") + "/below"
-        #expect(openingError(notDirectory)?.description == "cannot read '\(notDirectory)': Not a directory")
+        #expect(Self.openingError(notDirectory)?.description == "cannot read '\(notDirectory)': Not a directory")
 
         let text = "id,status,latitude,longitude\na,missing,1,2\n"
         let path = try directory.write(text, to: "pins.csv")
@@ -80,7 +106,7 @@ struct InputFileTests {
         let directory = try TemporaryDirectory()
         let path = try directory.write("secret", to: "unreadable.csv")
         #expect(chmod(path, 0o000) == 0)
-        let error = openingError(path)
+        let error = Self.openingError(path)
         #expect(error == FileIOError(.read, path: path, reason: .system(errno: EACCES)))
         #expect(error?.description == "cannot read '\(path)': Permission denied")
     }
@@ -95,15 +121,15 @@ struct InputFileTests {
         #expect(ftruncate(descriptor, off_t(size)) == 0)
         close(descriptor)
 
-        let error = openingError(path)
+        let error = Self.openingError(path)
         #expect(error == FileIOError(.read, path: path, reason: .tooLarge(bytes: size, maximumBytes: InputFile.maximumBytes)))
         #expect(error?.description == "cannot read '\(path)': is 1099511627776 bytes, more than the maximum of 268435456 bytes (256 MiB)")
         #expect(InputFile.maximumBytes == 256 << 20)
 
         // Just over a smaller maximum: refused; at the maximum: read.
         let small = try directory.write(String(repeating: "x", count: 101), to: "small")
-        #expect(openingError(small, maximumBytes: 100) == FileIOError(.read, path: small, reason: .tooLarge(bytes: 101, maximumBytes: 100)))
-        #expect(openingError(small, maximumBytes: 101) == nil)
+        #expect(Self.openingError(small, maximumBytes: 100) == FileIOError(.read, path: small, reason: .tooLarge(bytes: 101, maximumBytes: 100)))
+        #expect(Self.openingError(small, maximumBytes: 101) == nil)
     }
 
     @Test("BAD_INPUTS row 48: the read stops past the maximum when the file is longer than it said (a /proc file, size 0)")
@@ -141,7 +167,7 @@ struct InputFileTests {
         // A real file with such a name: the error of reading it is the same one line.
         let directory = try TemporaryDirectory()
         let path = directory.file("line\nend\u{1B}")
-        #expect(openingError(path)?.description == "cannot read '\(directory.path)/line\\nend\\u{1B}': No such file or directory")
+        #expect(Self.openingError(path)?.description == "cannot read '\(directory.path)/line\\nend\\u{1B}': No such file or directory")
     }
 
     /// A Unix socket bound at `path` (its descriptor; close it).
