@@ -3,6 +3,7 @@
 import GeoMath
 import MapKit
 import Projection
+import UIKit
 
 @MainActor
 func adopter(mapView: MKMapView, camera: inout MercatorCamera, index: PinClusterIndex, user: Coordinate) throws {
@@ -24,4 +25,21 @@ func adopter(mapView: MKMapView, camera: inout MercatorCamera, index: PinCluster
         in: MapKitMapRect(mapView.visibleMapRect), widthPoints: mapView.bounds.width, heightPoints: mapView.bounds.height,
         heading: mapView.camera.heading, into: &items)
     _ = try index.items(atLevel: 12, in: MapKitMapRect(mapView.visibleMapRect))
+}
+
+// A recognizer's state, to a gesture session's phase.
+@MainActor
+func phase(of recognizer: UIGestureRecognizer) -> GesturePhase? {
+    GesturePhase(recognizer.state)
+}
+
+// The preview's snapshot under its pins (Projection.docc, ComputingAMapPreview: "snapshot the
+// frame's own rectangle").
+func snapshotOptions(frame: PreviewFrame, circle: GeodesicCircle) throws -> MKMapSnapshotter.Options {
+    let camera = try MercatorCamera(fitting: circle, widthPoints: frame.widthPoints, heightPoints: frame.heightPoints)
+    let options = MKMapSnapshotter.Options()
+    options.mapRect = MKMapRect(camera.mapKitVisibleMapRect)
+    options.size = CGSize(width: frame.widthPoints, height: frame.heightPoints)
+    options.traitCollection = UITraitCollection(displayScale: frame.displayScale)
+    return options
 }

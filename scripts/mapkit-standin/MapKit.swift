@@ -2,11 +2,13 @@
 // declarations as Apple documents them (developer.apple.com/documentation/mapkit: MKMapPoint,
 // MKMapSize, MKMapRect, MKCoordinateSpan, MKCoordinateRegion), with every initializer of each
 // type, so that an overload the bridge adds is checked against all of Apple's; and the few
-// MKMapView and MKMapCamera members an adopter passes to the bridge. `import MapKit` re-exports
+// MKMapView and MKMapCamera members an adopter passes to the bridge, and the
+// MKMapSnapshotter.Options members the preview's snapshot recipe sets. `import MapKit` re-exports
 // CoreLocation and Foundation, as Apple's does (so the whole Projection module is checked with
 // Foundation's members visible, as on Apple platforms). Signatures only: the bodies are
 // placeholders and no behaviour is modelled.
 @_exported import CoreLocation
+import UIKit
 @_exported import Foundation
 
 public struct MKMapPoint: Sendable {
@@ -93,4 +95,19 @@ open class MKMapView {
     public init() {}
     open func setVisibleMapRect(_ mapRect: MKMapRect, animated animate: Bool) {}
     open func setRegion(_ region: MKCoordinateRegion, animated: Bool) {}
+}
+
+// NSObject classes there. The options of a snapshot: the map rectangle it shows, its size in
+// points and (iOS 13 and later) the trait collection carrying the display scale.
+open class MKMapSnapshotter: @unchecked Sendable {
+    public init(options: Options) {}
+
+    open class Options: @unchecked Sendable {
+        open var mapRect = MKMapRect()
+        open var region = MKCoordinateRegion()
+        open var camera = MKMapCamera()
+        open var size: CGSize = .zero
+        open var traitCollection = UITraitCollection()
+        public init() {}
+    }
 }
