@@ -862,4 +862,17 @@ struct GestureSessionTests {
         #expect(!session.update(.ended, pinchScale: 1.1, centroid: place, timestamp: 2, camera: &camera))
         #expect(!session.update(.cancelled, pinchScale: 1, centroid: place, timestamp: 2, camera: &camera))
     }
+
+    @Test("No session has a dead zone unless given one: RotationDeadZone.maplibre's doc called it the default, but a PinchRotationGestureSession() turns the map by a 0.05-radian first rotation sample (2.86 degrees)")
+    func noDeadZoneByDefault() throws {
+        #expect(PinchGestureSession().touchRotation == nil)
+        var session = PinchRotationGestureSession()
+        #expect(session.rotationDeadZone == nil)
+        var camera = try Self.paris()
+        let place = ScreenPoint(x: 195, y: 422)
+        #expect(session.update(.began, rotationRadians: 0, centroid: place, fingerDistancePoints: 200, timestamp: 0, camera: &camera))
+        #expect(session.update(.changed, rotationRadians: 0.05, centroid: place, fingerDistancePoints: 200, timestamp: 0.016, camera: &camera))
+        // (With .maplibre, 200 points apart, the map would stay north up until 0.25 radians.)
+        #expect(isClose(camera.bearing, -0.05 * 180 / Double.pi, within: 1e-9))
+    }
 }

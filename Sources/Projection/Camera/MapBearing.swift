@@ -103,7 +103,9 @@ public struct RotationDeadZone: Hashable, Sendable {
     /// Angle, in radians; 0 for none.
     public let angleRadians: Double
 
-    /// MapLibre's: 25 points along the fingers' circle. The default.
+    /// MapLibre's: 25 points along the fingers' circle. Not a default: the gesture sessions
+    /// take no dead zone unless given one (their `touchRotation` and `rotationDeadZone` are nil
+    /// by default, and the map then turns with the fingers from the start).
     public static let maplibre = RotationDeadZone(uncheckedArc: 25, angle: 0)
     /// OpenLayers': 0.3 radians (17.2 degrees).
     public static let openLayers = RotationDeadZone(uncheckedArc: 0, angle: 0.3)
