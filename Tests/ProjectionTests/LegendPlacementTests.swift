@@ -379,4 +379,12 @@ struct LegendPlacementTests {
             try decoder.decode(LegendObstacle.self, from: Data(json(width: "10", height: "4", radius: "0", count: "0").utf8))
                 == LegendObstacle.box(origin: ScreenPoint(x: 50, y: 150), widthPoints: 10, heightPoints: 4))
     }
+
+    @Test("Leading is the left and trailing the right, with no layout direction (the doc said bottomLeading is the bottom left \"in a left-to-right layout\", as if it mirrored): on a 320 x 180 screen the boxes stand at x 8 and 226")
+    func leadingIsLeft() throws {
+        for (corner, x, y) in [(LegendCorner.bottomLeading, 8.0, 132.0), (.bottomTrailing, 226, 132), (.topLeading, 8, 8), (.topTrailing, 226, 8)] {
+            let origin = try Self.place([], preference: [corner]).origin
+            #expect(isClose(origin.x, x, within: 1e-12) && isClose(origin.y, y, within: 1e-12), "\(corner): \(origin)")
+        }
+    }
 }

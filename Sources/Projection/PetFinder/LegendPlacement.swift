@@ -9,8 +9,12 @@ import Darwin
 #endif
 
 /// A corner of the screen for the legend.
+///
+/// Leading is always the screen's left and trailing its right: there is no layout direction
+/// here, so an app in a right-to-left layout mirrors the corner itself (its bottom leading is
+/// ``bottomTrailing``).
 public enum LegendCorner: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Bottom left (in a left-to-right layout).
+    /// Bottom left.
     case bottomLeading
     /// Bottom right.
     case bottomTrailing
