@@ -25,6 +25,12 @@ enum ClusterKit {
         return pins
     }
 
+    /// n pets at one address (a shelter), ids "crowd\(firstID)" ... in input order, MISSING
+    /// and FOUND in turn.
+    static func crowd(_ n: Int, at address: MercatorPoint, firstID: Int = 0) -> [ClusterPin] {
+        (0..<n).map { ClusterPin(id: "crowd\(firstID + $0)", point: address, category: $0 % 2 == 0 ? .missing : .found) }
+    }
+
     /// n city pins and n pins over the world ("w0" ...), `nearEdge` percent of those within
     /// `edgeBand` metres of the antimeridian on either side.
     static func cityAndWorld(_ n: Int, nearEdge: Int, edgeBand: Double, _ random: inout SeededRandom) -> [ClusterPin] {

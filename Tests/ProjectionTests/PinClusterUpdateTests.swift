@@ -310,8 +310,7 @@ struct PinClusterUpdateTests {
     func crowdedAddress() throws {
         var random = SeededRandom(seed: 1_514)
         let address = MercatorPoint(uncheckedX: 261_845, y: 6_250_564)
-        var pins = ClusterKit.city(3_000, &random)
-        pins += (0..<3_000).map { ClusterPin(id: "crowd\(10_000 + $0)", point: address, category: $0 % 2 == 0 ? .missing : .found) }
+        let pins = ClusterKit.city(3_000, &random) + ClusterKit.crowd(3_000, at: address, firstID: 10_000)
         var index = try PinClusterIndex(pins: pins)
         let first = pins[3_000], second = pins[3_001]
         let changes: [(upserts: [ClusterPin], removals: [String])] = [
@@ -352,6 +351,62 @@ struct PinClusterUpdateTests {
             #expect(crowd == (try PinClusterIndex(pins: kept.pinsByID)))
             #expect(crowd.lastUpdateMet < 100_000, "\(crowd.lastUpdateMet)")
         }
+    }
+
+    @Test("pets found, or missing again, with no pin moved: equal to a rebuild with no item examined (no neighbour met: before, each changed pet was examined on every level as if it had moved); an item holding none of them still answers, one holding one is stale")
+    func categoryChangesAlone() throws {
+        var random = SeededRandom(seed: 1_520)
+        // (With a shelter's 40 pets at one address: a group that never splits, on a spiral.)
+        let pins = ClusterKit.city(3_000, &random) + ClusterKit.crowd(40, at: MercatorPoint(uncheckedX: 261_845, y: 6_250_564))
+        var index = try PinClusterIndex(pins: pins)
+        var current = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+        let ids = current.keys.sorted()
+        var compactions = 0, staleSeen = 0, answeredSeen = 0
+        for round in 0..<12 {
+            // One pet to a third of them, crowd pets among them (several of one group, some
+            // clusters with pets changed both ways: its MISSING count the same, its pins not).
+            let n = random.pick([1, 2, 10, 40, 300, 1_000])
+            var chosen = Set<String>()
+            while chosen.count < n { chosen.insert(random.chance(10) ? "crowd\(random.int(0...39))" : random.pick(ids)) }
+            let upserts = chosen.sorted().map { id in
+                let pin = current[id]!
+                return ClusterPin(id: id, point: pin.point, category: pin.category == .missing ? .found : .missing)
+            }
+            let levels = Array(stride(from: 0, through: index.maximumZoom + 1, by: 3))
+            let before = levels.flatMap { index.items(atLevel: $0) }
+            let idsBefore = try before.map { try index.pinIDs(of: $0) }
+            let nodesBefore = index.nodes.nodeCount
+            for pin in upserts { current[pin.id] = pin }
+            if round % 2 == 0 {
+                try index.update(upserting: upserts)
+            } else {
+                var list = current.pinsByID
+                for k in stride(from: list.count - 1, to: 0, by: -1) { list.swapAt(k, random.int(0...k)) }
+                try index.update(to: list)
+            }
+            #expect(index.lastUpdateMet == 0, "round \(round): \(n) pets changed, \(index.lastUpdateMet) neighbours met")
+            #expect(Self.inconsistency(index) == nil, "round \(round)")
+            let rebuilt = try PinClusterIndex(pins: current.pinsByID)
+            let difference = Self.firstDifference(index, rebuilt)
+            #expect(difference == nil, "round \(round): \(n) pets changed")
+            #expect(index.levelItems == rebuilt.levelItems)
+            if difference != nil { break }
+            // (A compaction renumbers the nodes: every item from before is then stale.)
+            guard index.nodes.nodeCount >= nodesBefore else {
+                compactions += 1
+                continue
+            }
+            for (item, pinIDs) in zip(before, idsBefore) {
+                if pinIDs.contains(where: chosen.contains) {
+                    staleSeen += 1
+                    #expect(throws: GeometryError.staleClusterItem(zoom: item.zoom, index: item.index)) { try index.pinIDs(of: item) }
+                } else {
+                    answeredSeen += 1
+                    #expect(try index.pinIDs(of: item) == pinIDs)
+                }
+            }
+        }
+        #expect(compactions > 0 && staleSeen > 0 && answeredSeen > 0, "\(compactions) compactions, \(staleSeen) stale, \(answeredSeen) answered")
     }
 
     @Test("BAD_INPUTS row 105: pets of a crowd at one address changed one at a time: the children of the clusters made again are dropped once they outnumber the live ones, without renumbering a node")

@@ -282,6 +282,26 @@ public struct PinClusterIndex: Sendable {
             indexedLo.append(Self.dead)
         }
 
+        /// Appends a copy of node j with another MISSING count, seed pin and smallest pin: no
+        /// parent or children yet, in no group of the neighbour index.
+        mutating func appendCopy(of j: Int, missing: Int32, seedPin: Int32, smallestPin: Int32) {
+            x.append(x[j])
+            y.append(y[j])
+            count.append(count[j])
+            self.missing.append(missing)
+            lo.append(lo[j])
+            hi.append(hi[j])
+            parent.append(-1)
+            childStart.append(Int32(children.count))
+            childCount.append(0)
+            self.seedPin.append(seedPin)
+            rankX.append(rankX[j])
+            self.smallestPin.append(smallestPin)
+            idKey.append(idKey[j])
+            ids.append(ids[j])
+            indexedLo.append(Self.dead)
+        }
+
         /// Appends the clusters formed at a level (on that level only, no parent yet), each
         /// array at once, with their children after the present ones in the same order.
         mutating func appendFormed(_ formed: ClusterScratch.Formed, count: Int, children formedChildren: UnsafeBufferPointer<Int32>, level: Int) {
