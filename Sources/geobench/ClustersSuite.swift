@@ -17,6 +17,9 @@ import Projection
 ///   index from the resulting pins.
 /// - "cluster index update (1% of pins: 500 closed, 500 new)": a refresh of announcements
 ///   closed and reported, none moved, the same way against the same kind of rebuild.
+/// - "cluster index update (1% of pins: categories changed, none moved)": 1 000 pets found
+///   or missing again (every hundredth pet's category changed), the same way against the
+///   same kind of rebuild.
 /// - "cluster index update to the whole list (1% changed)": the first refresh (by id: 500
 ///   moved, 250 removed, 250 new; not the closed-and-new one) given as every announcement
 ///   fetched again (`update(to:)`, which finds the differences itself), against
@@ -160,6 +163,13 @@ enum ClustersSuite {
             reported.append(ClusterPin(id: "reported\(k)", point: point, category: k % 3 == 0 ? .found : .missing))
         }
         _ = try measureUpdate("cluster index update (1% of pins: 500 closed, 500 new)", upserts: reported, removals: closed)
+        // Pets found, or missing again, with none moved: every hundredth pet's category
+        // changed (no random draw: the worldwide pins below keep theirs).
+        progress("clusters: updating 1% of the pins' categories, none moved, against rebuilding...")
+        let found = stride(from: 0, to: count, by: 100).map { k in
+            ClusterPin(id: pins[k].id, point: pins[k].point, category: pins[k].category == .missing ? .found : .missing)
+        }
+        _ = try measureUpdate("cluster index update (1% of pins: categories changed, none moved)", upserts: found, removals: [])
         // The first refresh (by id: moved, removed, new), not the closed-and-new one, given as
         // the whole list (the updated pins, then the original ones back), against its rebuild.
         progress("clusters: updating to the whole list of pins (1% changed), against rebuilding...")
