@@ -65,6 +65,24 @@ struct GeodesicPathTests {
         #expect(pole.distance(to: samePole) == 0)
     }
 
+    @Test("the ellipsoid is WGS84's: a = 6 378 137 m, 1/f = 298.257223563; pole to pole is GeographicLib's within 15 nm")
+    func ellipsoidConstants() throws {
+        // NIMA TR8350.2 / EPSG:7030 define the ellipsoid by a and 1/f. A last digit of 1/f
+        // moves every distance by tens of nanometres (pole to pole: 1/f = 298.257223564 gives
+        // 20003931.458625555 m, 108 nm more), inside the 1e-6 m of the fixture tests.
+        #expect(isClose(WGS84.semiMajorAxisMeters, 6_378_137, within: 1e-9))
+        #expect(isClose(1 / WGS84.flattening, 298.257223563, within: 1e-10))
+        // PROJ's geodesics are accurate to about 15 nm (WGS84Geodesic); GeographicLib 2.1's pole to
+        // pole (Fixtures/inverse.csv, first row) is 20003931.458625447 m.
+        let fixture = try Fixture("inverse.csv")
+        let poleToPole = try #require(fixture.rows.first { row in
+            fixture[row, "latitude1"] == 90 && fixture[row, "latitude2"] == -90
+        })
+        let expected = fixture[poleToPole, "distanceMeters"]
+        #expect(isClose(WGS84.halfMeridianMeters, expected, within: 1.5e-8),
+                "\(WGS84.halfMeridianMeters) m, GeographicLib \(expected) m")
+    }
+
     @Test("BAD_INPUTS row 14: antipodal points and pole to pole have exact distances")
     func row14Antipodal() throws {
         // Pole to pole: the half meridian, 20 003 931.4586 m (GeographicLib: 20003931.458625447).
