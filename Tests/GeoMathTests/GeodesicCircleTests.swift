@@ -173,6 +173,30 @@ struct GeodesicCircleTests {
         #expect(checked >= 400)
     }
 
+    @Test("a circle of 1 mm to 10 cm has GeographicLib's 1 m half-width, scaled, within 1e-8 of itself (the closed form below 1e-6 radians)")
+    func centimetreCirclesHalfWidth() throws {
+        // Below a half-width of 1e-6 radians (6.4 m on the equator) the half-width is
+        // r / (N cos(lat)) in closed form, relatively exact to about 2e-13 (DESIGN.md, tiny
+        // circles). Through PROJ's direct problem it would carry PROJ's absolute longitude error
+        // of a few 1e-16 radians: 2e-7 of a 1 cm circle's half-width. GeographicLib's 1 m circle
+        // (relative error about 1e-9 from that same absolute error, and its departure from
+        // proportionality, (dlon sin(lat))^2 / 6, below 1e-14) scales to every smaller one.
+        let fixture = try Fixture("regions.csv")
+        var checked = 0
+        for row in fixture.rows where fixture[row, "radiusMeters"] == 1 && abs(fixture[row, "latitude"]) <= 80 {
+            let latitude = fixture[row, "latitude"], longitude = fixture[row, "longitude"]
+            let metreHalfWidth = longitudeDifference(fixture[row, "east"], Longitude.wrapped(longitude))
+            for radius in [1e-3, 3e-3, 1e-2, 3e-2, 1e-1] {
+                let circle = try Self.region(latitude, longitude, radius)
+                let expected = metreHalfWidth * radius
+                #expect(isClose(circle.span.longitudeDelta / 2, expected, relative: 1e-8),
+                        "\(latitude), \(longitude), \(radius) m: \(circle.span.longitudeDelta / 2) degrees, expected \(expected)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 100)
+    }
+
     @Test("BAD_INPUTS row 8: radius >= 20 003 931.4586 m is the whole world")
     func row08WholeWorld() throws {
         for radius in [WGS84.halfMeridianMeters, 20_003_931.4587, 3e7, 1e12, Double.greatestFiniteMagnitude] {
