@@ -57,6 +57,27 @@ struct CoordinateRegionTests {
         #expect(crossing.bounds.crossesAntimeridian && crossing.bounds.west < 180 && crossing.bounds.east > -180)
     }
 
+    @Test("A box contains its edges, across the antimeridian too: (0, 170) and (0, -170) are in 170...-170")
+    func containsEdgesAcrossTheAntimeridian() throws {
+        // Edges included (CoordinateBounds.contains): a box crossing the antimeridian holds its
+        // west and east edges and its corners as the box that does not cross holds its own.
+        let crossing = try CoordinateBounds(south: -10, north: 10, west: 170, east: -170)
+        let plain = try CoordinateBounds(south: -10, north: 10, west: -170, east: 170)
+        for box in [crossing, plain] {
+            for latitude in [-10.0, 0, 10] {
+                for longitude in [box.west, box.east] {
+                    let edge = try Coordinate(latitude: latitude, longitude: longitude)
+                    #expect(box.contains(edge), "\(box) should contain its edge \(edge)")
+                }
+            }
+            // Just outside the west and east edges, and beyond north and south: not contained.
+            for (latitude, longitude) in [(0.0, box.west - 1e-9), (0, box.east + 1e-9), (10 + 1e-9, box.west), (-10 - 1e-9, box.east)] {
+                let outside = try Coordinate(latitude: latitude, longitude: longitude)
+                #expect(!box.contains(outside), "\(box) should not contain \(outside)")
+            }
+        }
+    }
+
     @Test("A region's bounds: center +- half the span, clipped at the poles, wrapped across the antimeridian")
     func bounds() throws {
         let fiji = CoordinateRegion(
