@@ -143,6 +143,26 @@ struct PreviewFrameTests {
         }
     }
 
+    @Test("contains(_:) counts a point up to 1e-6 points (edgeTolerancePoints) beyond an edge as in the frame, and 2e-6 points beyond as out")
+    func containsWithinEdgeTolerance() throws {
+        // The placement's accuracy (DESIGN.md, the screen transform): a place on an edge that
+        // computes a few 1e-7 points outside it is still in the frame, and a tap there is
+        // delivered.
+        let frame = try PreviewFrame(
+            circle: GeodesicCircle.userVicinity(around: try Coordinate(latitude: 52.52, longitude: 13.405)), widthPoints: 390)
+        let (w, h) = (frame.widthPoints, frame.heightPoints)
+        for (x, y) in [(-5e-7, 100.0), (w + 5e-7, 100), (200, -5e-7), (200, h + 5e-7), (-9e-7, -9e-7), (w + 9e-7, h + 9e-7)] {
+            #expect(frame.contains(ScreenPoint(x: x, y: y)), "(\(x), \(y)) is within 1e-6 points of the \(w) x \(h) frame")
+        }
+        for (x, y) in [(-2e-6, 100.0), (w + 2e-6, 100), (200, -2e-6), (200, h + 2e-6)] {
+            #expect(!frame.contains(ScreenPoint(x: x, y: y)), "(\(x), \(y)) is more than 1e-6 points outside the frame")
+        }
+        // The preview's tap follows the same rule.
+        let map = PreviewState.map(circle: frame.circle, frame: frame, attempt: 1)
+        let edgeTap = ScreenPoint(x: w + 5e-7, y: 100)
+        #expect(map.next(on: .tap(edgeTap)).effects == [.deliverTap(edgeTap)])
+    }
+
     @Test("BAD_INPUTS row 15: width or height <= 0, NaN or inf, a width under 16/9 without a height, and display scale <= 0 or NaN are errors")
     func row15BadSizes() throws {
         let region = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 0, longitude: 0))
