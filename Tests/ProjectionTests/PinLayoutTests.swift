@@ -120,13 +120,17 @@ struct PinLayoutTests {
         #expect(Legend.entries.map(\.id) == [.missing, .found])
     }
 
-    @Test("BAD_INPUTS row 19: statuses in any letter case with surrounding spaces are accepted")
+    @Test("BAD_INPUTS row 19: statuses in any letter case with surrounding spaces and tabs are accepted")
     func row19StatusCase() throws {
         for status in ["missing", "Missing", "MISSING", "  missing ", "\tMiSsInG"] {
             #expect(AnnouncementStatus(backendValue: status) == .missing)
         }
         for status in ["found", " Found", "FOUND  "] { #expect(AnnouncementStatus(backendValue: status) == .found) }
         for status in ["closed", "Closed "] { #expect(AnnouncementStatus(backendValue: status) == .closed) }
+        // Tabs around it, trailing ones too (a TSV export's or a padded column's), are ignored.
+        for (status, expected) in [("MISSING\t", AnnouncementStatus.missing), ("found \t", .found), ("\t closed\t\t", .closed)] {
+            #expect(AnnouncementStatus(backendValue: status) == expected, "\(status.debugDescription)")
+        }
         for status in ["", " ", "MISSING!", "MISS ING", "missingx", "lost"] { #expect(AnnouncementStatus(backendValue: status) == nil) }
     }
 
