@@ -56,6 +56,22 @@ struct AnnouncementCSVTests {
         }
     }
 
+    @Test("only the byte order mark (EF BB BF) is skipped: a header that starts with U+FEC9 (EF BB 89) is not the header")
+    func onlyTheByteOrderMarkIsSkipped() throws {
+        // U+FEC9 ("ﻉ", an Arabic presentation form) shares the BOM's first two UTF-8 bytes.
+        for first in ["\u{FEC9}", "\u{FEFE}", "\u{FEC0}"] {
+            let record = first + "id,status,latitude,longitude"
+            #expect(throws: AnnouncementCSVError.missingHeader(line: 1, found: record)) {
+                try AnnouncementCSV.parse(record + "\na,MISSING,1,2\n")
+            }
+        }
+        // The mark itself, and only once.
+        #expect(try AnnouncementCSV.parse("\u{FEFF}id,status,latitude,longitude\na,MISSING,1,2\n").count == 1)
+        #expect(throws: AnnouncementCSVError.missingHeader(line: 1, found: "\u{FEFF}id,status,latitude,longitude")) {
+            try AnnouncementCSV.parse("\u{FEFF}\u{FEFF}id,status,latitude,longitude\n")
+        }
+    }
+
     @Test("BAD_INPUTS row 22: a quoted lone CR counts as a line as a lone CR outside quotes does: a classic Mac (CR) file's errors name their true lines, as the same file with LF does")
     func quotedLoneCRCountsAsALine() throws {
         // Line 1 the header, lines 2 and 3 the quoted id "a<line end>b", line 4 the bad row.
