@@ -3,13 +3,24 @@
 /// options.
 public enum DecimalText {
     /// `value` with exactly `decimals` digits after the point, rounded half away from zero
-    /// ("-0.125" at 3, "12.5" at 1). Values that are not finite, or whose digits would not fit
-    /// an Int64 (beyond 1e12), are written in Swift's own form ("nan", "1e+15").
+    /// ("-0.125" at 3, "12.5" at 1); a value that rounds to zero has no sign ("0.00" for
+    /// -0.001 at 2). Written in Swift's own form instead ("nan", "1e+15", "0.5"): a value that is
+    /// not finite or has a magnitude of 1e12 or more, a negative `decimals`, and a value whose
+    /// digits reach 2^53 (|value| 10^decimals), beyond which a double no longer holds every
+    /// whole number, so that the digits written would not be the value's (999999999999.9 at 7
+    /// decimals gave "999999999999.9000960"; 0.5 at 20 decimals, and a negative `decimals`,
+    /// stopped the process).
     public static func fixed(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
+        guard value.isFinite, abs(value) < 1e12, decimals >= 0 else { return "\(value)" }
+        var scale = 1.0, power = 0
+        // (Up to infinity at most: 10^309 and beyond are all it.)
+        while power < decimals && scale.isFinite {
+            scale *= 10
+            power += 1
+        }
         let scaled = (abs(value) * scale).rounded()
+        // (Not below 2^53, or NaN: 0 times an infinite scale.)
+        guard scaled < 9_007_199_254_740_992 else { return "\(value)" }
         let whole = Int64(scaled / scale)
         var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
         if decimals > 0 {
