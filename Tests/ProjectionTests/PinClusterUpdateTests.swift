@@ -409,6 +409,56 @@ struct PinClusterUpdateTests {
         #expect(compactions > 0 && staleSeen > 0 && answeredSeen > 0, "\(compactions) compactions, \(staleSeen) stale, \(answeredSeen) answered")
     }
 
+    @Test("BAD_INPUTS row 108: a pet's category changed with its point given another way: the east edge for the west one, a world west, beyond the poles, -0 for 0 (the point the index keeps: its category alone changes, no neighbour met); a world east (the wrap's rounding may move it), an ulp or 1 mm off (a move); each equal to a rebuild from the pins as given")
+    func categoryChangeWithPointGivenAnotherWay() throws {
+        var random = SeededRandom(seed: 1_521)
+        let world = ClusterKit.world, half = world / 2
+        // A city, pins on +-180 degrees and at the world's north and south edges, one at easting 0.
+        var pins = ClusterKit.city(1_500, &random)
+        pins += (0..<40).map { k in
+            ClusterPin(id: "edge\(k)", point: MercatorPoint(uncheckedX: k % 2 == 0 ? -half : half - 0.5, y: 6_250_564 + Double(k) * 7), category: .missing)
+        }
+        pins += [
+            ClusterPin(id: "north", point: MercatorPoint(uncheckedX: 10_000, y: half), category: .missing),
+            ClusterPin(id: "south", point: MercatorPoint(uncheckedX: -10_000, y: -half), category: .found),
+            ClusterPin(id: "zero", point: MercatorPoint(uncheckedX: 0, y: 1_000), category: .missing),
+        ]
+        var current = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+        var index = try PinClusterIndex(pins: pins)
+        func flipped(_ id: String) -> PinCategory { current[id]!.category == .missing ? .found : .missing }
+        // (id, point given, whether the index keeps it at its point: a category change alone.)
+        let cases: [(String, MercatorPoint, Bool?)] = [
+            // The east edge for the west one, a world west across +-180, beyond the poles, -0.
+            ("edge0", MercatorPoint(uncheckedX: half, y: 6_250_564), true),
+            ("edge1", MercatorPoint(uncheckedX: half - 0.5 - world, y: 6_250_564 + 7), true),
+            ("north", MercatorPoint(uncheckedX: 10_000, y: 3 * half), true),
+            ("south", MercatorPoint(uncheckedX: -10_000, y: -1e300), true),
+            ("zero", MercatorPoint(uncheckedX: -0.0, y: 1_000), true),
+            // A world east or three west: kept at the point the wrap gives, which may differ
+            // from the pin's by its rounding (a move of a nanometre).
+            ("p7", MercatorPoint(uncheckedX: current["p7"]!.point.x + world, y: current["p7"]!.point.y), nil),
+            ("p8", MercatorPoint(uncheckedX: current["p8"]!.point.x - 3 * world, y: current["p8"]!.point.y), nil),
+            // An ulp east, a millimetre south, an ulp inside the west edge: moves.
+            ("p9", MercatorPoint(uncheckedX: current["p9"]!.point.x.nextUp, y: current["p9"]!.point.y), false),
+            ("p10", MercatorPoint(uncheckedX: current["p10"]!.point.x, y: current["p10"]!.point.y - 0.001), false),
+            ("edge2", MercatorPoint(uncheckedX: (-half).nextUp, y: 6_250_564 + 14), false),
+        ]
+        for (id, point, expected) in cases {
+            let before = PinClusterIndex.kept(current[id]!.point), given = PinClusterIndex.kept(point)
+            let same = before.x.bitPattern == given.x.bitPattern && before.y.bitPattern == given.y.bitPattern
+            if let expected { #expect(same == expected, "\(id): kept at the same point \(same)") }
+            let pin = ClusterPin(id: id, point: point, category: flipped(id))
+            try index.update(upserting: [pin])
+            current[id] = pin
+            // The same kept point: a category change alone, no neighbour met, the pin where it was.
+            #expect((index.lastUpdateMet == 0) == same, "\(id): \(index.lastUpdateMet) neighbours met")
+            let kept = try index.pin(withID: id)
+            #expect(kept.category == pin.category && kept.point.x.bitPattern == given.x.bitPattern && kept.point.y.bitPattern == given.y.bitPattern)
+            #expect(Self.inconsistency(index) == nil, "\(id)")
+            #expect(Self.firstDifference(index, try PinClusterIndex(pins: current.pinsByID)) == nil, "\(id)")
+        }
+    }
+
     @Test("BAD_INPUTS row 105: pets of a crowd at one address changed one at a time: the children of the clusters made again are dropped once they outnumber the live ones, without renumbering a node")
     func crowdChildrenStayBounded() throws {
         var random = SeededRandom(seed: 1_517)
