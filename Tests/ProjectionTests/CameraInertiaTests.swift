@@ -256,6 +256,28 @@ struct VelocityEstimatorTests {
         #expect(estimator.velocity(atRelease: .nan) == (0, 0, 0, 0))
     }
 
+    @Test("the pause rule is 'more than pauseSeconds' (DESIGN.md): a release exactly 0.04 s after the last change still throws (600 points per second), a release the next double later throws nothing; likewise for a pause of 0.0625 s")
+    func pauseBoundaryIsMoreThan() throws {
+        // The last change at 0 s, so a release at 0.04 s lies exactly the default pause after
+        // it (0.04 - 0 is exact). The window, 0.1 s back from 0.04 s, starts at -0.06 s: the
+        // path there is at 40 points (1000 points per second from -0.1 s), at the release 100.
+        var estimator = VelocityEstimator()
+        estimator.add(timestamp: -0.1, x: 0, y: 0)
+        estimator.add(timestamp: 0, x: 100, y: 0)
+        #expect(isClose(estimator.velocity(atRelease: 0.04).x, 600, within: 1e-9))
+        #expect(estimator.velocity(atRelease: 0.04.nextUp) == (0, 0, 0, 0))
+        // A pause of 0.0625 s (exact in binary): a release at 1.1875 s, exactly 0.0625 s after
+        // the last change at 1.125 s, measures the whole 0.1875 s gesture; a later one nothing.
+        var custom = try VelocityEstimator(windowSeconds: 0.25, pauseSeconds: 0.0625)
+        custom.add(timestamp: 1, x: 0, y: 0)
+        custom.add(timestamp: 1.125, x: 0, y: 250, zoom: 0.5, degrees: 20)
+        let thrown = custom.velocity(atRelease: 1.1875)
+        #expect(isClose(thrown.y, 250 / 0.1875, within: 1e-9))
+        #expect(isClose(thrown.zoom, 0.5 / 0.1875, within: 1e-12))
+        #expect(isClose(thrown.degrees, 20 / 0.1875, within: 1e-9))
+        #expect(custom.velocity(atRelease: 1.1875.nextUp) == (0, 0, 0, 0))
+    }
+
     @Test("BAD_INPUTS row 76: a window shorter than the pause (0.01 s and 0.04 s): a release later than the window after the last sample measures the held last sample, 0, never a throw backwards")
     func windowShorterThanPause() throws {
         var estimator = try VelocityEstimator(windowSeconds: 0.01, pauseSeconds: 0.04)
