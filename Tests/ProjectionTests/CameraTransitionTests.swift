@@ -154,6 +154,21 @@ struct CameraTransitionTests {
         }
     }
 
+    @Test("the default ease lasts MapLibre's easeTo default, 0.5 s (DESIGN.md): .ease() is .ease(duration: 0.5, easing: .default), and a transition of the default kind reaches its target at 0.5 s, not at 0.49 s")
+    func defaultEaseDuration() throws {
+        #expect(CameraTransition.Kind.ease() == .ease(duration: 0.5, easing: .default))
+        let start = try MercatorCamera(center: Coordinate(latitude: 48.2, longitude: 16.37), zoom: 12, widthPoints: 390, heightPoints: 844)
+        let target = try Coordinate(latitude: 48.3, longitude: 16.5)
+        for transition in [
+            try CameraTransition(from: start, center: target, zoom: 13),
+            try CameraTransition(from: start, center: target, zoom: 13, kind: .ease()),
+        ] {
+            #expect(isClose(transition.durationSeconds, 0.5, within: 1e-12))
+            #expect(transition.state(atSeconds: 0.5) == transition.target)
+            #expect(transition.state(atSeconds: 0.49) != transition.target)
+        }
+    }
+
     // MARK: - Ease
 
     @Test("the default easing is cubic-bezier(0.25, 0.1, 0.25, 1), solved to 1e-12, monotone")
