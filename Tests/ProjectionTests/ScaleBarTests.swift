@@ -59,6 +59,11 @@ struct ScaleBarTests {
         // The defaults: a maximum of 100 points, metric (4.5 m a point: "200 m" in 100 points,
         // "500 m" in 120), for a bar and for a camera's.
         #expect(try ScaleBar(metersPerPoint: 4.5) == bar(4.5, 100, .metric) && ScaleBar(metersPerPoint: 4.5).label == "200 m")
+        // 4.5 m tells 100 points only from 112 and more (a 110-point default gave "200 m" too):
+        // 2 m a point fits "200 m" in exactly 100 points (a narrower default gives "100 m"), and
+        // 1.98 m a point gives "100 m" in 50.5 points (a default of 101.02 or more, "200 m").
+        #expect(try ScaleBar(metersPerPoint: 2).label == "200 m" && isClose(ScaleBar(metersPerPoint: 2).widthPoints, 100, within: 1e-12))
+        #expect(try ScaleBar(metersPerPoint: 1.98).label == "100 m" && isClose(ScaleBar(metersPerPoint: 1.98).widthPoints, 100 / 1.98, within: 1e-12))
         let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 13, widthPoints: 390, heightPoints: 844)
         #expect(try camera.scaleBar() == camera.scaleBar(maximumWidthPoints: 100, units: .metric))
     }
