@@ -309,6 +309,14 @@ struct TileCoverTests {
             #expect(count > 4_000_000 && maximum == MercatorCamera.defaultMaximumTiles)
         }
         #expect(cover == before)
+        // The default budget is 4 096 tiles (DESIGN.md), not just the constant's value: a
+        // 16 384-point square on tile edges at zoom 10 (the center, 0 N 0 E, is a corner of tiles)
+        // needs exactly 64 x 64 = 4 096 tiles and gets them; 256 points wider, 32.5 tiles each
+        // side of the center, it needs 66 x 64 = 4 224 and throws, naming the maximum 4 096.
+        let full = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10, widthPoints: 16_384, heightPoints: 16_384)
+        #expect(try full.tileCover().tiles.count == 4_096)
+        let wider = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10, widthPoints: 16_640, heightPoints: 16_384)
+        #expect(throws: GeometryError.tooManyTiles(count: 4_224, maximum: 4_096)) { try wider.tileCover() }
     }
 
     @Test("covering into a reused cover allocates nothing: 1 000 frames of pinch, pan and rotation", .enabled(if: malloc_counter_is_available() == 1, "allocations are counted only with glibc and no sanitizer"))
