@@ -13,7 +13,8 @@ import Glibc
 /// antimeridian, at the clamp latitude and shared addresses, so that a few pins changed take
 /// the update's incremental path rather than a rebuild. Then each record is one operation:
 ///
-/// - an update by id (`update(upserting:removing:)`) or to a whole list (`update(to:)`): it
+/// - an update by id (`update(upserting:removing:)`; in record 1 a pin held may keep its
+///   point with its category changed) or to a whole list (`update(to:)`): it
 ///   throws exactly when the model says it must (an id twice, an unknown id to remove), and is
 ///   then without effect (`==` the index before); otherwise the index equals (`==`) one built
 ///   from the model's pins, and an item kept from before either answers as the new index
@@ -54,7 +55,13 @@ func fuzzClusters(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         case 0, 1:
             var upserts: [ClusterPin] = []
             for _ in 0..<Int(input.byte() ?? 0) % 5 {
-                if let pin = model.pin(&input) { upserts.append(pin) }
+                guard var pin = model.pin(&input) else { continue }
+                // (Record 1: a pin held may keep its point, its category alone changed: a pet
+                // found, which the update settles without examining an item.)
+                if operation % 12 == 1, let held = model.byID[pin.id], (input.byte() ?? 0) % 2 == 0 {
+                    pin = ClusterPin(id: held.id, point: held.point, category: held.category == .missing ? .found : .missing)
+                }
+                upserts.append(pin)
             }
             let removals = (0..<Int(input.byte() ?? 0) % 3).map { _ in Model.id(input.byte() ?? 0) }
             let ids = upserts.map(\.id) + removals

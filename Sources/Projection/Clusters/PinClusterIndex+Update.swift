@@ -44,7 +44,7 @@ extension PinClusterIndex {
     /// around them, not with the pins kept (beside a copy of the ids' order, 4 bytes a pin).
     /// A pin given at its point as the index keeps it with another category (a pet found, or
     /// missing again) changes only the MISSING counts of the items holding it: those are
-    /// replaced, and nothing is clustered again (``recategorize(_:)``). Where the other changes
+    /// replaced, and nothing is clustered again. Where the other changes
     /// are so many that every level would be clustered again whole (a twelfth of the pins
     /// after the update, counting a moved pin twice: it leaves and arrives), the index is
     /// built again from its pins instead, which is then the quicker.
@@ -165,7 +165,7 @@ extension PinClusterIndex {
     /// of the ids' order, in any order) taken away and those `arriving` (in id order) added.
     ///
     /// The pins `recategorized` (their category alone changed) are replaced first, with the
-    /// clusters holding them (``recategorize(_:)``); they do not count toward building again.
+    /// clusters holding them (`recategorize(_:)`); they do not count toward building again.
     private mutating func apply(
         leaving: [Int32], places: [Int], arriving: [Arrival], recategorized: [Recategorization], wholeLevelFactor: Int, rebuilding: Bool
     ) {
