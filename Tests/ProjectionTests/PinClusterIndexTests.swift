@@ -1021,15 +1021,21 @@ struct ClusterViewportTests {
         #expect(PinClusterIndex.hit(ScreenPoint(x: 0, y: 0), in: [SpreadPin]()) == nil)
     }
 
+    /// An index of `size` pets at one address in Paris ("g0" ...), and their group as a phone
+    /// at zoom 21 centred on it shows it.
+    static func groupOnAPhone(_ size: Int) throws -> (PinClusterIndex, PlacedClusterItem) {
+        let pins = (0..<size).map { ClusterPin(id: "g\($0)", point: MercatorPoint(uncheckedX: 261_845, y: 6_250_564), category: .found) }
+        let index = try PinClusterIndex(pins: pins)
+        let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 21, widthPoints: 390, heightPoints: 844)
+        var items: [PlacedClusterItem] = []
+        index.items(in: camera, into: &items)
+        return (index, try #require(items.first))
+    }
+
     @Test("a spread's geometry is the documented one: up to 8 pins from the top clockwise on a circle with neighbours 44 points apart (4 pins at 22 sqrt 2 points: top, right, bottom, left); beyond 8 an Archimedean spiral with turns 48 points apart stepping 48 points of arc, every pair at least 44 apart")
     func spreadGeometry() throws {
         func spread(_ size: Int) throws -> [SpreadPin] {
-            let pins = (0..<size).map { ClusterPin(id: "g\($0)", point: MercatorPoint(uncheckedX: 261_845, y: 6_250_564), category: .found) }
-            let index = try PinClusterIndex(pins: pins)
-            let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 21, widthPoints: 390, heightPoints: 844)
-            var items: [PlacedClusterItem] = []
-            index.items(in: camera, into: &items)
-            let group = try #require(items.first)
+            let (index, group) = try Self.groupOnAPhone(size)
             return try #require(try index.spread(of: group.item, around: ScreenPoint(x: 0, y: 0)))
         }
         func chord(_ a: SpreadPin, _ b: SpreadPin) -> Double { PinClusterIndex.distance(a.point, b.point) }
@@ -1075,12 +1081,7 @@ struct ClusterViewportTests {
     @Test("a tap on a spread pet hits that pet within 22 points, the one drawn last where two are, and none on the group's own place")
     func spreadTaps() throws {
         for size in [2, 3, 8, 9, 40] {
-            let pins = (0..<size).map { ClusterPin(id: "g\($0)", point: MercatorPoint(uncheckedX: 261_845, y: 6_250_564), category: .found) }
-            let index = try PinClusterIndex(pins: pins)
-            let camera = try MercatorCamera(center: MercatorPoint(x: 261_845, y: 6_250_564), zoom: 21, widthPoints: 390, heightPoints: 844)
-            var items: [PlacedClusterItem] = []
-            index.items(in: camera, into: &items)
-            let group = try #require(items.first)
+            let (index, group) = try Self.groupOnAPhone(size)
             let spread = try #require(try index.spread(of: group))
             #expect(PinClusterIndex.hit(group.point, in: spread) == nil, "a group of \(size)")
             for (k, pin) in spread.enumerated() {
