@@ -1004,6 +1004,142 @@ struct PinClusterUpdateTests {
         #expect(index == (try PinClusterIndex(pins: list)))
     }
 
+    @Test("an update to the whole list in the order of the list before (announcements fetched again) follows that list, looking for only the pins out of it in the ids' order: equal to a build from the list; the same list again looks for none, also after a compaction and an update by id; a list in another order is sorted")
+    func updateToListInItsOrder() throws {
+        var random = SeededRandom(seed: 1_521)
+        var list = ClusterKit.city(3_000, spread: 3_000, &random)
+        var index = try PinClusterIndex(pins: list)
+        // The list the index was built from: followed, none looked for, nothing changed.
+        let built = index
+        try index.update(to: list)
+        #expect(index.lastListSought == 0 && index.revision == built.revision)
+        var nextID = 0
+        func somewhere() -> MercatorPoint { random.pick(list).point }
+        for round in 0..<10 {
+            // A refresh in the list's order: pets closed (taken out where they were), new ones
+            // (put in anywhere), moved or found where they are; in one round of two a run of
+            // 20 closed together (a shelter's), more than the guide looks ahead.
+            var removed = 0, inserted = 0
+            for _ in 0..<random.int(1...40) {
+                let k = random.int(0...list.count - 1), pin = list[k]
+                switch random.int(0...3) {
+                case 0:
+                    list.remove(at: k)
+                    removed += 1
+                case 1:
+                    list.insert(ClusterPin(id: "new\(nextID)", point: somewhere(), category: .missing), at: k)
+                    nextID += 1
+                    inserted += 1
+                case 2:
+                    list[k] = ClusterPin(id: pin.id, point: somewhere(), category: pin.category)
+                default:
+                    list[k] = ClusterPin(id: pin.id, point: pin.point, category: pin.category == .missing ? .found : .missing)
+                }
+            }
+            if round % 2 == 1 {
+                let k = random.int(0...list.count - 21)
+                list.removeSubrange(k..<(k + 20))
+                removed += 1
+            }
+            try index.update(to: list)
+            #expect(Self.firstDifference(index, try PinClusterIndex(pins: list)) == nil, "round \(round)")
+            #expect(Self.inconsistency(index) == nil, "round \(round)")
+            // (A pin new, or the first after pins taken out, is looked for; nothing else.)
+            #expect((0...(removed + inserted)).contains(index.lastListSought), "round \(round): \(index.lastListSought) looked for")
+            // The same list again: each pin where the update left it in the guide.
+            let updated = index
+            try index.update(to: list)
+            #expect(index.lastListSought == 0 && index.revision == updated.revision, "round \(round)")
+        }
+        // A pet found, and a new one whose id comes just before its id ("p122~" before "p123":
+        // it arrives at the found pet's place in the ids' order).
+        let found = list.indices.first { list[$0].id.hasPrefix("p") }!
+        var bytes = Array(list[found].id.utf8)
+        bytes[bytes.count - 1] -= 1
+        let before = String(decoding: bytes, as: UTF8.self) + "~"
+        list[found] = ClusterPin(id: list[found].id, point: list[found].point, category: list[found].category == .missing ? .found : .missing)
+        list.insert(ClusterPin(id: before, point: somewhere(), category: .found), at: found + 5)
+        try index.update(to: list)
+        #expect(Self.firstDifference(index, try PinClusterIndex(pins: list)) == nil)
+        try index.update(to: list)
+        #expect(index.lastListSought == 0)
+        // New pets at the top of the list (newest first): each looked for, none held out of order.
+        list.insert(contentsOf: (0..<100).map { ClusterPin(id: "newest\($0)", point: somewhere(), category: .missing) }, at: 0)
+        try index.update(to: list)
+        #expect(index.lastListSought == 100)
+        #expect(Self.firstDifference(index, try PinClusterIndex(pins: list)) == nil)
+        // Across a compaction (the nodes renumbered) and an update by id (2 pins moved, 1
+        // removed, 1 added): the pins the update changed are looked for, no other.
+        index.compact()
+        try index.update(to: list)
+        #expect(index.lastListSought == 0)
+        let moved = [ClusterPin(id: list[10].id, point: list[500].point, category: .found), ClusterPin(id: list[20].id, point: list[600].point, category: .missing)]
+        let added = ClusterPin(id: "added", point: list[700].point, category: .missing)
+        try index.update(upserting: moved + [added], removing: [list[30].id])
+        list[10] = moved[0]
+        list[20] = moved[1]
+        list.remove(at: 30)
+        list.insert(added, at: 40)
+        try index.update(to: list)
+        #expect(index.lastListSought == 2 + 1)
+        #expect(index == (try PinClusterIndex(pins: list)))
+        // Another order: the ids sorted (looked for in the first 33 pins, then given up), the
+        // same pins, so nothing changed; then that order is followed.
+        let reversed = index
+        list.reverse()
+        try index.update(to: list)
+        #expect(index.lastListSought == -1 && index.revision == reversed.revision)
+        try index.update(to: list)
+        #expect(index.lastListSought == 0 && index.revision == reversed.revision)
+        // A twelfth of the pins changed: built again from the list, whose order is then followed.
+        for k in 0..<300 { list[k] = ClusterPin(id: list[k].id, point: list[k + 300].point, category: list[k].category) }
+        try index.update(to: list)
+        #expect(try index.updateScratch == nil && index == PinClusterIndex(pins: list))
+        try index.update(to: list)
+        #expect(index.lastListSought == 0)
+    }
+
+    @Test("BAD_INPUTS row 109: a whole list in the order of the one before with an id given twice (side by side, far apart, a new id twice, a larger id's twin before a smaller one's) throws the smallest id given twice, as a build does, and changes nothing; lists out of any order (reversed, neighbours swapped, shuffled) are sorted once more than 32 and a sixteenth of the pins walked are found out of the order followed, equal to a build")
+    func updateToListOrderHostile() throws {
+        var random = SeededRandom(seed: 1_522)
+        let list = ClusterKit.city(1_000, spread: 2_000, &random)
+        var index = try PinClusterIndex(pins: list)
+        let before = index
+        func twice(_ edit: (inout [ClusterPin]) -> Void, smallest: String) {
+            var given = list
+            edit(&given)
+            var thrown: GeometryError? = nil
+            do { try index.update(to: given) } catch { thrown = error }
+            var builtError: GeometryError? = nil
+            do { _ = try PinClusterIndex(pins: given) } catch { builtError = error }
+            #expect(thrown == .duplicatePinID(smallest) && builtError == thrown, "\(smallest): \(String(describing: thrown))")
+            #expect(index == before && index.revision == before.revision)
+        }
+        // (Ids "p0" ... "p999": "p10" < "p5" by their bytes.)
+        twice({ $0.insert($0[5], at: 6) }, smallest: "p5")
+        twice({ $0.append($0[5]) }, smallest: "p5")
+        twice({ $0.insert(ClusterPin(id: "new", point: $0[1].point, category: .found), at: 3); $0.insert(ClusterPin(id: "new", point: $0[2].point, category: .missing), at: 900) }, smallest: "new")
+        twice({ let (five, ten) = ($0[5], $0[10]); $0.insert(five, at: 7); $0.insert(ten, at: 950) }, smallest: "p10")
+        // Out of the order before: the same pins, nothing changes; or with pins changed, each
+        // equal to a build.
+        var neighbours = list
+        for k in stride(from: 0, to: list.count - 1, by: 2) { neighbours.swapAt(k, k + 1) }
+        var shuffled = list
+        for k in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(k, random.int(0...k)) }
+        for (name, given) in [("reversed", Array(list.reversed())), ("neighbours swapped", neighbours), ("shuffled", shuffled)] {
+            index = before
+            try index.update(to: given)
+            #expect(index.lastListSought == -1 && index.revision == before.revision, "\(name)")
+            index = before
+            var changed = given
+            for k in stride(from: 0, to: changed.count, by: 50) { changed[k] = ClusterPin(id: changed[k].id, point: random.pick(list).point, category: .found) }
+            changed.remove(at: 7)
+            changed.insert(ClusterPin(id: "arrived", point: list[3].point, category: .missing), at: 400)
+            try index.update(to: changed)
+            #expect(try index.lastListSought == -1 && index == PinClusterIndex(pins: changed), "\(name)")
+        }
+    }
+
     @Test("BAD_INPUTS row 89: an update to a list with a point that is not finite or an id given twice throws what a build of that list throws, and changes nothing")
     func badUpdateToList() throws {
         var random = SeededRandom(seed: 1_518)

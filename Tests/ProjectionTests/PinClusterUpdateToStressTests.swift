@@ -176,7 +176,13 @@ struct PinClusterUpdateToStressTests {
             let changes = random.int(1...max(1, held.count))
             for _ in 0..<changes { mutate(&list, &used, &random) }
         }
-        for k in stride(from: list.count - 1, to: 0, by: -1) { list.swapAt(k, random.int(0...k)) }
+        // Shuffled, or in the order of the list before (an app fetching its announcements again),
+        // with pins moved in it now and then.
+        if random.chance(50) {
+            for k in stride(from: list.count - 1, to: 0, by: -1) { list.swapAt(k, random.int(0...k)) }
+        } else if list.count > 1 && random.chance(30) {
+            for _ in 0..<random.int(1...3) { list.insert(list.remove(at: random.int(0...list.count - 1)), at: random.int(0...list.count - 1)) }
+        }
         // Faults, now and then: a point that is not finite, an id given twice.
         if random.chance(12) {
             mode += ", at fault"
@@ -199,7 +205,8 @@ struct PinClusterUpdateToStressTests {
         let roll = random.int(0...99)
         if list.isEmpty || roll >= 70 {
             let near = list.isEmpty ? nil : random.pick(list).point
-            list.append(ClusterPin(id: freshID(&used, &random), point: randomPoint(&random, near: near), category: random.chance(60) ? .missing : .found))
+            let pin = ClusterPin(id: freshID(&used, &random), point: randomPoint(&random, near: near), category: random.chance(60) ? .missing : .found)
+            list.insert(pin, at: random.chance(50) ? list.count : random.int(0...list.count))
             return
         }
         let k = random.int(0...list.count - 1)
@@ -279,6 +286,7 @@ struct PinClusterUpdateToStressTests {
                 continue
             }
             guard case .ok = expected else { return "\(at): update(to:) did not throw, expected \(expected)" }
+            stats[toList.lastListSought >= 0 ? "followed" : "sorted", default: 0] += 1
             if builtError != nil { return "\(at): the build threw \(builtError!), update(to:) did not" }
             if let bad = check(toList, list, radius: radius, maximumZoom: maximumZoom) { return "\(at): update(to:): \(bad)" }
             // The same pins (as the build keeps them): nothing changes, the items still answer;
@@ -326,7 +334,7 @@ struct PinClusterUpdateToStressTests {
         return nil
     }
 
-    @Test("update(to:) and update(upserting:removing:) equal a build of the list, over 200 seeds of tricky ids and points; faults throw what the build throws, changing nothing")
+    @Test("update(to:) and update(upserting:removing:) equal a build of the list, over 200 seeds of tricky ids and points, the list shuffled or in the order of the one before; faults throw what the build throws, changing nothing")
     func randomized() throws {
         var stats: [String: Int] = [:]
         var failures = 0
@@ -337,7 +345,8 @@ struct PinClusterUpdateToStressTests {
                 if failures >= 10 { break }
             }
         }
-        // (The seeds reach every path: in place, built again, unchanged, thrown.)
-        #expect(stats.count == 4 && stats.values.allSatisfy { $0 >= 50 }, "\(stats)")
+        // (The seeds reach every path: in place, built again, unchanged, thrown; the list
+        // followed and sorted.)
+        #expect(stats.count == 6 && stats.values.allSatisfy { $0 >= 50 }, "\(stats)")
     }
 }

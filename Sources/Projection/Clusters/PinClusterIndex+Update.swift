@@ -106,9 +106,12 @@ extension PinClusterIndex {
     ///
     /// The index afterwards equals (`==`) an index built from `pins` with the same radius and
     /// maximum zoom, as after ``update(upserting:removing:)`` with the differences: the work
-    /// is that update's, after a sort of the ids given (a build sorts them too) and a pass
-    /// along the ids held. Given the pins it holds, in any order, it changes nothing (and its
-    /// items stay its own).
+    /// is that update's, after the differences are found. A list in the order of the one
+    /// before (the pins the index was built from, or the list of the last update to a whole
+    /// list), with pins taken out, put in or changed anywhere, is followed pin by pin, and only
+    /// the pins new or out of that order are looked for among the ids held; a list in another
+    /// order has its ids sorted (as a build sorts them) and walked beside the ids held. Given
+    /// the pins it holds, in any order, it changes nothing (and its items stay its own).
     ///
     /// Nothing changes when it throws.
     ///
@@ -119,10 +122,60 @@ extension PinClusterIndex {
     ///   the smallest id given twice.
     public mutating func update(to pins: [ClusterPin]) throws(GeometryError) {
         for pin in pins where !(pin.point.x.isFinite && pin.point.y.isFinite) { throw Self.notFinite(pin) }
-        let (sorted, repeated) = Self.idSortedOrder(pins)
-        if let repeated { throw .duplicatePinID(repeated) }
-        // The ids given and held, both in id order, walked together.
-        var leaving: [Int32] = [], places: [Int] = [], arriving: [Arrival] = [], recategorized: [Recategorization] = []
+        let d: Differences
+        if let followed = followedDifferences(pins) {
+            d = followed
+        } else {
+            let (sorted, repeated) = Self.idSortedOrder(pins)
+            if let repeated { throw .duplicatePinID(repeated) }
+            d = sortedDifferences(pins, sorted)
+        }
+        lastListSought = d.sought
+        // (Set before the update, so that a compaction in it maps the nodes kept.)
+        listOrder = d.kept
+        let rebuilt = apply(
+            leaving: d.leaving, places: d.places, arriving: d.arriving, recategorized: d.recategorized,
+            wholeLevelFactor: Self.wholeLevelFactor, rebuilding: true, list: pins)
+        guard !rebuilt else { return }
+        // The nodes of the pins added or replaced, from their places in the ids' order now:
+        // an arrival's is its place less the places before it left, after the arrivals before
+        // it; a pin whose category changed keeps its place, the places before it that left
+        // closed up and the arrivals at or before it inserted.
+        var left = 0
+        for (a, arrival) in d.arriving.enumerated() {
+            while left < d.places.count && d.places[left] < arrival.place { left += 1 }
+            listOrder[d.arrivingAt[a]] = idOrder[arrival.place - left + a]
+        }
+        left = 0
+        var arrived = 0
+        for (r, change) in d.recategorized.enumerated() {
+            while left < d.places.count && d.places[left] < change.place { left += 1 }
+            while arrived < d.arriving.count && d.arriving[arrived].place <= change.place { arrived += 1 }
+            listOrder[d.recategorizedAt[r]] = idOrder[change.place - left + arrived]
+        }
+    }
+
+    /// What an update to the whole list changes: the pins leaving (by place, ascending), those
+    /// arriving (in id order) and those whose category alone changed (by place), with the place
+    /// in the list of each arriving or changed; and the node of each pin given that the index
+    /// keeps as it is (-1 for the others).
+    struct Differences {
+        var leaving: [Int32] = []
+        var places: [Int] = []
+        var arriving: [Arrival] = []
+        var arrivingAt: [Int] = []
+        var recategorized: [Recategorization] = []
+        var recategorizedAt: [Int] = []
+        var kept: [Int32]
+        /// The pins looked for in the ids' order when the list was followed, or -1 when the ids
+        /// given were sorted.
+        var sought = -1
+    }
+
+    /// The differences found by sorting the ids given (`sorted`, their order) and walking them
+    /// beside the ids held.
+    private func sortedDifferences(_ pins: [ClusterPin], _ sorted: [Int32]) -> Differences {
+        var d = Differences(kept: [Int32](repeating: -1, count: pins.count))
         let held = idOrder.count
         var place = 0
         for k in sorted {
@@ -133,32 +186,155 @@ extension PinClusterIndex {
             while place < held {
                 order = Self.compareIDs(nodes.ids[Int(idOrder[place])], pin.id)
                 guard order < 0 else { break }
-                leaving.append(idOrder[place])
-                places.append(place)
+                d.leaving.append(idOrder[place])
+                d.places.append(place)
                 place += 1
             }
             guard place < held, order == 0 else {
-                arriving.append((x, y, pin.id, pin.category, place))
+                d.arriving.append((x, y, pin.id, pin.category, place))
+                d.arrivingAt.append(Int(k))
                 continue
             }
             let node = Int(idOrder[place])
             if nodes.x[node] == x && nodes.y[node] == y {
-                if !nodes.isPin(node, at: x, y, pin.category) { recategorized.append((Int32(node), place, pin.category)) }
+                if nodes.isPin(node, at: x, y, pin.category) {
+                    d.kept[Int(k)] = Int32(node)
+                } else {
+                    d.recategorized.append((Int32(node), place, pin.category))
+                    d.recategorizedAt.append(Int(k))
+                }
             } else {
-                leaving.append(Int32(node))
-                places.append(place)
-                arriving.append((x, y, pin.id, pin.category, place))
+                d.leaving.append(Int32(node))
+                d.places.append(place)
+                d.arriving.append((x, y, pin.id, pin.category, place))
+                d.arrivingAt.append(Int(k))
             }
             place += 1
         }
         while place < held {
-            leaving.append(idOrder[place])
-            places.append(place)
+            d.leaving.append(idOrder[place])
+            d.places.append(place)
             place += 1
         }
-        apply(
-            leaving: leaving, places: places, arriving: arriving, recategorized: recategorized,
-            wholeLevelFactor: Self.wholeLevelFactor, rebuilding: true)
+        return d
+    }
+
+    /// The differences found by following the list last given (``listOrder``, or the ids'
+    /// order before any list is known) along `pins`, without sorting them: each pin is
+    /// compared with the next pin of that list still held and not yet given, and looked for
+    /// in the ids' order (a binary search) where it is not that one. Nil where the list does
+    /// not follow it, or the lookups would cost more than the sort (more pins held found out of
+    /// that order than 32 and a sixteenth of the pins walked, or more pins not held than 32 and
+    /// a sixteenth of the list: each is a binary search of the ids' order), or
+    /// where it gives an id twice (the sort then finds the smallest).
+    ///
+    /// The same differences as ``sortedDifferences(_:_:)``, in the same orders.
+    private func followedDifferences(_ pins: [ClusterPin]) -> Differences? {
+        let guide = listOrder.isEmpty ? idOrder : listOrder
+        // (Each node given: 1 as it is, 2 changed.)
+        var given = [UInt8](repeating: 0, count: nodes.nodeCount)
+        var d = Differences(kept: [Int32](repeating: -1, count: pins.count))
+        // (The pins held whose place or category changed, node and place in the list, and the
+        // places in the list of the pins not held.)
+        var changed: [UInt64] = []
+        var fresh: [Int] = []
+        // (Each node's place in the guide, made when first needed.)
+        var guidePlace: [Int32] = []
+        var next = 0, sought = 0, outOfOrder = 0
+        for (i, pin) in pins.enumerated() {
+            // (The guide's pins gone or given already are passed.)
+            while next < guide.count, case let c = Int(guide[next]), c < 0 || c >= given.count || nodes.lo[c] == Nodes.dead || given[c] != 0 {
+                next += 1
+            }
+            let node: Int
+            if next < guide.count, Self.sameID(nodes.ids[Int(guide[next])], pin.id) {
+                node = Int(guide[next])
+                next += 1
+            } else {
+                sought += 1
+                let place = Self.idPosition(of: pin.id, in: idOrder, nodes)
+                guard place < idOrder.count, Self.sameID(nodes.ids[Int(idOrder[place])], pin.id) else {
+                    fresh.append(i)
+                    guard fresh.count <= 32 + pins.count / 16 else { return nil }
+                    continue
+                }
+                outOfOrder += 1
+                guard outOfOrder <= 32 + i / 16 else { return nil }
+                node = Int(idOrder[place])
+                guard given[node] == 0 else { return nil }
+                // (The guide taken up again after this pin where it lies ahead: the pins passed
+                // were left out of the list, or are given elsewhere in it.)
+                let window = min(next + 9, guide.count)
+                var ahead = next + 1
+                while ahead < window && Int(guide[ahead]) != node { ahead += 1 }
+                if ahead < window {
+                    next = ahead + 1
+                } else {
+                    if guidePlace.isEmpty {
+                        guidePlace = [Int32](repeating: -1, count: nodes.nodeCount)
+                        for (k, c) in guide.enumerated() where c >= 0 { guidePlace[Int(c)] = Int32(k) }
+                    }
+                    if Int(guidePlace[node]) >= next { next = Int(guidePlace[node]) + 1 }
+                }
+            }
+            let (x, y) = Self.kept(pin.point)
+            if nodes.isPin(node, at: x, y, pin.category) {
+                given[node] = 1
+                d.kept[i] = Int32(node)
+            } else {
+                given[node] = 2
+                changed.append(UInt64(node) << 32 | UInt64(i))
+            }
+        }
+        // The ids not held, in id order, each with the first place whose id is not less.
+        let (order, repeated) = Self.idSortedOrder(fresh.map { pins[$0] })
+        guard repeated == nil else { return nil }
+        var arriving: [Arrival] = [], arrivingAt: [Int] = []
+        var place = 0
+        for k in order {
+            let pin = pins[fresh[Int(k)]]
+            let (x, y) = Self.kept(pin.point)
+            place = Self.idPosition(of: pin.id, in: idOrder, nodes, from: place)
+            arriving.append((x, y, pin.id, pin.category, place))
+            arrivingAt.append(fresh[Int(k)])
+        }
+        // The ids held, in order: those not given leave, those changed have their category
+        // changed or leave and arrive at their place (after the ids not held arriving there,
+        // which are less).
+        sortAscending(&changed)
+        var a = 0
+        for (place, node) in idOrder.enumerated() where given[Int(node)] != 1 {
+            guard given[Int(node)] == 2 else {
+                d.leaving.append(node)
+                d.places.append(place)
+                continue
+            }
+            var low = 0, high = changed.count
+            while low < high {
+                let mid = (low + high) / 2
+                if changed[mid] >> 32 < UInt64(node) { low = mid + 1 } else { high = mid }
+            }
+            let i = Int(changed[low] & 0xFFFF_FFFF), pin = pins[i]
+            let (x, y) = Self.kept(pin.point)
+            if nodes.x[Int(node)] == x && nodes.y[Int(node)] == y {
+                d.recategorized.append((node, place, pin.category))
+                d.recategorizedAt.append(i)
+                continue
+            }
+            d.leaving.append(node)
+            d.places.append(place)
+            while a < arriving.count && arriving[a].place <= place {
+                d.arriving.append(arriving[a])
+                d.arrivingAt.append(arrivingAt[a])
+                a += 1
+            }
+            d.arriving.append((x, y, pin.id, pin.category, place))
+            d.arrivingAt.append(i)
+        }
+        d.arriving.append(contentsOf: arriving[a...])
+        d.arrivingAt.append(contentsOf: arrivingAt[a...])
+        d.sought = sought
+        return d
     }
 
     /// An update's changes made, once its lists are checked: the pins `leaving` (at `places`
@@ -166,17 +342,19 @@ extension PinClusterIndex {
     ///
     /// The pins `recategorized` (their category alone changed) are replaced first, with the
     /// clusters holding them (`recategorize(_:)`); they do not count toward building again.
+    @discardableResult
     private mutating func apply(
-        leaving: [Int32], places: [Int], arriving: [Arrival], recategorized: [Recategorization], wholeLevelFactor: Int, rebuilding: Bool
-    ) {
+        leaving: [Int32], places: [Int], arriving: [Arrival], recategorized: [Recategorization], wholeLevelFactor: Int, rebuilding: Bool,
+        list: [ClusterPin]? = nil
+    ) -> Bool {
         var leavingPlaces = places
-        guard !leaving.isEmpty || !arriving.isEmpty || !recategorized.isEmpty else { return }
+        guard !leaving.isEmpty || !arriving.isEmpty || !recategorized.isEmpty else { return false }
         if rebuilding, !leaving.isEmpty || !arriving.isEmpty, Self.rebuildPays(
                 changes: leaving.count + arriving.count, pins: idOrder.count - leaving.count + arriving.count, wholeLevelFactor: wholeLevelFactor),
-            let rebuilt = rebuilt(leavingPlaces: leavingPlaces, arriving: arriving, recategorized: recategorized)
+            let rebuilt = list.map({ rebuilt(from: $0) }) ?? rebuilt(leavingPlaces: leavingPlaces, arriving: arriving, recategorized: recategorized)
         {
             self = rebuilt
-            return
+            return true
         }
         // (From here on the update cannot fail. The items made before it answer where it
         // leaves their nodes on their levels: the revision they carry is kept.)
@@ -204,6 +382,7 @@ extension PinClusterIndex {
         } else if nodes.children.count - liveChildren > liveChildren + Self.childSlack {
             compactChildren()
         }
+        return false
     }
 
     /// The pins `leaving` taken away and those `arriving` added, level by level (the general
@@ -447,6 +626,18 @@ extension PinClusterIndex {
         nodes.children.removeLast(nodes.children.count - next)
     }
 
+    /// The index built from the whole list an update is to give (its points finite, its ids
+    /// each given once: checked), in the list's order, so that the next list is followed from
+    /// it; nil should it fail (not expected).
+    func rebuilt(from list: [ClusterPin]) -> PinClusterIndex? {
+        do throws(GeometryError) {
+            return try PinClusterIndex(pins: list, radiusPoints: radiusPoints, maximumZoom: maximumZoom)
+        } catch {
+            assertionFailure("a checked list of pins did not build: \(error)")
+            return nil
+        }
+    }
+
     /// The index built from its pins after an update: the pins at `leavingPlaces` of the ids'
     /// order (any order) left out, those `recategorized` given their new categories, those
     /// arriving added. Their points are wrapped and clamped
@@ -607,6 +798,7 @@ extension PinClusterIndex {
             for j in group.nodes { nodes.indexedLo[Int(j)] = UInt8(group.bottom) }
         }
         idOrder = idOrder.map { newNumber[Int($0)] }
+        listOrder = listOrder.map { $0 >= 0 ? newNumber[Int($0)] : -1 }
         deadNodes = 0
         // (Nodes numbered anew: every item made before is stale.)
         revision = Self.newRevision()

@@ -88,6 +88,12 @@ public struct PinClusterIndex: Sendable {
     var nodes: Nodes
     /// The pins' nodes in the order of their ids (their UTF-8 bytes').
     var idOrder: [Int32]
+    /// The node of each pin of the list last given, in its order: the build's pins, or the
+    /// list of the last ``update(to:)`` (-1 where none is known). An update to the whole list
+    /// follows it first, as an app mostly fetches its announcements in the same order each
+    /// time. Only a guide: an entry is used once its node is found alive with the id given.
+    /// Not compared by `==`.
+    var listOrder: [Int32] = []
     /// The neighbour index: runs of levels, each with the nodes on any of its levels.
     var groups: [NeighbourGroup]
     /// Each level's group (0 ... maximumZoom + 1).
@@ -100,6 +106,9 @@ public struct PinClusterIndex: Sendable {
     var updateScratch: UpdateScratch.Box? = nil
     /// The neighbours the last update's examinations met (for tests).
     var lastUpdateMet = 0
+    /// The pins the last ``update(to:)`` looked for in the ids' order, following the list
+    /// before it; -1 when it sorted the ids given instead (for tests).
+    var lastListSought = -1
     /// This index as it is now, among all indexes: a random number drawn by each build and by
     /// each update that changes the index, and carried by its items, so that an item of
     /// another index is told apart (two numbers drawn alike: one chance in 2^64).
@@ -522,6 +531,7 @@ public struct PinClusterIndex: Sendable {
         }
         nodes.trim()
         self.nodes = nodes
+        listOrder = rankOfPin
         deadNodes = 0
         revision = Self.newRevision()
         groups = []
