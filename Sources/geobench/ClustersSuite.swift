@@ -23,7 +23,12 @@ import Projection
 /// - "cluster index update to the whole list (1% changed)": the first refresh (by id: 500
 ///   moved, 250 removed, 250 new; not the closed-and-new one) given as every announcement
 ///   fetched again (`update(to:)`, which finds the differences itself), against
-///   the same rebuild.
+///   the same rebuild; each list in another order than the one before (a dictionary's), so
+///   that its ids are sorted.
+/// - "cluster index update to the whole list in the order fetched before (1% changed)": the
+///   same refresh given in the order of the list before, as a server sorting by date gives
+///   it: the pins removed taken out where they were, those moved changed where they are, the
+///   new ones first; then the list before back. The update follows the list before.
 /// - "cluster index build, 1000000 pins worldwide": uniform in longitude and latitude, with
 ///   the index's heap per pin (kept, and at the build's peak).
 /// - "cluster viewport query + placement": the items a 390 x 844 camera over Paris shows at
@@ -197,6 +202,40 @@ enum ClustersSuite {
             suite: "clusters", operation: "cluster index update to the whole list (1% changed)", size: rebuildPins.count,
             nsPerOp: whole[0].median, spread: whole[0].spread, baseline: "rebuilding the index from the updated pins",
             baselineNsPerOp: whole[1].median, baselineSpread: whole[1].spread, allocationsPerOp: nil))
+        // The same refresh in the order of the list before: the new pins first, the others
+        // where they were.
+        progress("clusters: updating to the whole list in the order fetched before (1% changed), against rebuilding...")
+        let removedIDs = Set(removals)
+        let upserted = Dictionary(uniqueKeysWithValues: upserts.map { ($0.id, $0) })
+        let inOrder = upserts.filter { original[$0.id] == nil }
+            + pins.compactMap { pin in removedIDs.contains(pin.id) ? nil : upserted[pin.id] ?? pin }
+        try live.update(to: pins)
+        let followed = measureGroup(
+            samples: max(3, samples / 5),
+            sides: [
+                {
+                    do throws(GeometryError) {
+                        try live.update(to: inOrder)
+                        try live.update(to: pins)
+                    } catch { failure = error }
+                    return 2
+                },
+                {
+                    do throws(GeometryError) { rebuilt = try PinClusterIndex(pins: inOrder) } catch { failure = error }
+                    return 1
+                },
+            ])
+        if let failure { throw failure }
+        try live.update(to: inOrder)
+        guard live == rebuilt, inOrder.count == rebuildPins.count else {
+            throw ToolError("clusters: the index updated to the whole list in its order differs from the index rebuilt from it")
+        }
+        try live.update(to: pins)
+        guard live == index else { throw ToolError("clusters: an update to the whole list in its order and back does not give the index back") }
+        results.append(Measurement(
+            suite: "clusters", operation: "cluster index update to the whole list in the order fetched before (1% changed)", size: inOrder.count,
+            nsPerOp: followed[0].median, spread: followed[0].spread, baseline: "rebuilding the index from the updated pins",
+            baselineNsPerOp: followed[1].median, baselineSpread: followed[1].spread, allocationsPerOp: nil))
         results.append(try worldwide(samples: samples, uniform: uniform, progress: progress))
         progress("clusters: viewport query + placement for a phone, against placing 10000 pins...")
         let camera = Workloads.phoneCamera()
