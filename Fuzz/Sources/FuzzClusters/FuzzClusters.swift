@@ -14,7 +14,8 @@ import Glibc
 /// the update's incremental path rather than a rebuild. Then each record is one operation:
 ///
 /// - an update by id (`update(upserting:removing:)`; in record 1 a pin held may keep its
-///   point with its category changed) or to a whole list (`update(to:)`): it
+///   point with its category changed) or to a whole list (`update(to:)`, sorted by id,
+///   reversed, or in the order of the list before with pins put in or moved): it
 ///   throws exactly when the model says it must (an id twice, an unknown id to remove), and is
 ///   then without effect (`==` the index before); otherwise the index equals (`==`) one built
 ///   from the model's pins, and an item kept from before either answers as the new index
@@ -50,6 +51,8 @@ func fuzzClusters(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     var shown: [PlacedClusterItem] = []
     var kept = index.items(atLevel: maximumZoom / 2)
+    // (The list last given whole, in its order: the build's pins at first.)
+    var listed = model.pins
     while let operation = input.byte() {
         switch operation % 12 {
         case 0, 1:
@@ -80,16 +83,33 @@ func fuzzClusters(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             checkAgainstBuild(index, model, radius: radius, maximumZoom: maximumZoom, kept: kept)
             kept = index.items(atLevel: Int(input.byte() ?? 0) % (maximumZoom + 2))
         case 2:
-            // The model's pins, some dropped and some moved, in an order of the input's choice.
-            var pins = model.pins.filter { _ in (input.byte() ?? 0) % 8 != 0 }
-            if let pin = model.pin(&input) { pins.removeAll { $0.id == pin.id }; pins.append(pin) }
-            if (input.byte() ?? 0) % 2 == 1 { pins.reverse() }
+            // The model's pins, some dropped and some moved: sorted by id or reversed, or in the
+            // order of the list given before (which the update follows) with a pin put in or
+            // moved anywhere in it.
+            var pins: [ClusterPin]
+            let order = input.byte() ?? 0
+            if order % 3 == 2 {
+                pins = listed.compactMap { model.byID[$0.id] }.filter { _ in (input.byte() ?? 0) % 8 != 0 }
+                if let pin = model.pin(&input) {
+                    pins.removeAll { $0.id == pin.id }
+                    pins.insert(pin, at: Int(input.byte() ?? 0) % (pins.count + 1))
+                }
+                if pins.count > 1, (input.byte() ?? 0) % 2 == 1 {
+                    let moved = pins.remove(at: Int(input.byte() ?? 0) % pins.count)
+                    pins.insert(moved, at: Int(input.byte() ?? 0) % (pins.count + 1))
+                }
+            } else {
+                pins = model.pins.filter { _ in (input.byte() ?? 0) % 8 != 0 }
+                if let pin = model.pin(&input) { pins.removeAll { $0.id == pin.id }; pins.append(pin) }
+                if order % 3 == 1 { pins.reverse() }
+            }
             do {
                 try index.update(to: pins)
             } catch {
                 preconditionFailure("an update to \(pins.count) valid pins threw \(error)")
             }
             model.byID = Dictionary(uniqueKeysWithValues: pins.map { ($0.id, $0) })
+            listed = pins
             checkAgainstBuild(index, model, radius: radius, maximumZoom: maximumZoom, kept: kept)
         case 3:
             checkLevel(index, model, zoom: Int(input.byte() ?? 0) % (maximumZoom + 3) - 1)
