@@ -175,67 +175,48 @@ enum ClustersSuite {
             ClusterPin(id: pins[k].id, point: pins[k].point, category: pins[k].category == .missing ? .found : .missing)
         }
         _ = try measureUpdate("cluster index update (1% of pins: categories changed, none moved)", upserts: found, removals: [])
+        /// Times updates to the whole list `list` and back to the original pins (each sample
+        /// both, timed per update), against rebuilding from `list`; checks both.
+        func measureWholeList(_ operation: String, _ list: [ClusterPin]) throws {
+            progress("clusters: \(operation), against rebuilding...")
+            // (The original pins given whole first: the list before the first sample's.)
+            try live.update(to: pins)
+            let times = measureGroup(
+                samples: max(3, samples / 5),
+                sides: [
+                    {
+                        do throws(GeometryError) {
+                            try live.update(to: list)
+                            try live.update(to: pins)
+                        } catch { failure = error }
+                        return 2
+                    },
+                    {
+                        do throws(GeometryError) { rebuilt = try PinClusterIndex(pins: list) } catch { failure = error }
+                        return 1
+                    },
+                ])
+            if let failure { throw failure }
+            try live.update(to: list)
+            guard live == rebuilt else { throw ToolError("clusters: \(operation): the index differs from the index rebuilt from the list") }
+            try live.update(to: pins)
+            guard live == index else { throw ToolError("clusters: \(operation): the update and back do not give the index back") }
+            results.append(Measurement(
+                suite: "clusters", operation: operation, size: list.count,
+                nsPerOp: times[0].median, spread: times[0].spread, baseline: "rebuilding the index from the updated pins",
+                baselineNsPerOp: times[1].median, baselineSpread: times[1].spread, allocationsPerOp: nil))
+        }
         // The first refresh (by id: moved, removed, new), not the closed-and-new one, given as
-        // the whole list (the updated pins, then the original ones back), against its rebuild.
-        progress("clusters: updating to the whole list of pins (1% changed), against rebuilding...")
-        let whole = measureGroup(
-            samples: max(3, samples / 5),
-            sides: [
-                {
-                    do throws(GeometryError) {
-                        try live.update(to: rebuildPins)
-                        try live.update(to: pins)
-                    } catch { failure = error }
-                    return 2
-                },
-                {
-                    do throws(GeometryError) { rebuilt = try PinClusterIndex(pins: rebuildPins) } catch { failure = error }
-                    return 1
-                },
-            ])
-        if let failure { throw failure }
-        try live.update(to: rebuildPins)
-        guard live == rebuilt else { throw ToolError("clusters: the index updated to the whole list differs from the index rebuilt from it") }
-        try live.update(to: pins)
-        guard live == index else { throw ToolError("clusters: an update to the whole list and back does not give the index back") }
-        results.append(Measurement(
-            suite: "clusters", operation: "cluster index update to the whole list (1% changed)", size: rebuildPins.count,
-            nsPerOp: whole[0].median, spread: whole[0].spread, baseline: "rebuilding the index from the updated pins",
-            baselineNsPerOp: whole[1].median, baselineSpread: whole[1].spread, allocationsPerOp: nil))
+        // the whole list (the updated pins in a dictionary's order, then the original ones back:
+        // each list in another order than the one before, so that its ids are sorted).
+        try measureWholeList("cluster index update to the whole list (1% changed)", rebuildPins)
         // The same refresh in the order of the list before: the new pins first, the others
-        // where they were.
-        progress("clusters: updating to the whole list in the order fetched before (1% changed), against rebuilding...")
+        // where they were (followed, not sorted).
         let removedIDs = Set(removals)
         let upserted = Dictionary(uniqueKeysWithValues: upserts.map { ($0.id, $0) })
         let inOrder = upserts.filter { original[$0.id] == nil }
             + pins.compactMap { pin in removedIDs.contains(pin.id) ? nil : upserted[pin.id] ?? pin }
-        try live.update(to: pins)
-        let followed = measureGroup(
-            samples: max(3, samples / 5),
-            sides: [
-                {
-                    do throws(GeometryError) {
-                        try live.update(to: inOrder)
-                        try live.update(to: pins)
-                    } catch { failure = error }
-                    return 2
-                },
-                {
-                    do throws(GeometryError) { rebuilt = try PinClusterIndex(pins: inOrder) } catch { failure = error }
-                    return 1
-                },
-            ])
-        if let failure { throw failure }
-        try live.update(to: inOrder)
-        guard live == rebuilt, inOrder.count == rebuildPins.count else {
-            throw ToolError("clusters: the index updated to the whole list in its order differs from the index rebuilt from it")
-        }
-        try live.update(to: pins)
-        guard live == index else { throw ToolError("clusters: an update to the whole list in its order and back does not give the index back") }
-        results.append(Measurement(
-            suite: "clusters", operation: "cluster index update to the whole list in the order fetched before (1% changed)", size: inOrder.count,
-            nsPerOp: followed[0].median, spread: followed[0].spread, baseline: "rebuilding the index from the updated pins",
-            baselineNsPerOp: followed[1].median, baselineSpread: followed[1].spread, allocationsPerOp: nil))
+        try measureWholeList("cluster index update to the whole list in the order fetched before (1% changed)", inOrder)
         results.append(try worldwide(samples: samples, uniform: uniform, progress: progress))
         progress("clusters: viewport query + placement for a phone, against placing 10000 pins...")
         let camera = Workloads.phoneCamera()
