@@ -1099,6 +1099,40 @@ struct PinClusterUpdateTests {
         #expect(index.lastListSought == 0)
     }
 
+    @Test("an update to the whole list with the pins changed moved to its top (a list by date of change) follows the list before, each of them looked for once, equal to a build; before, the first of them sent the guide to its old place, and the pins above it were each looked for until the ids were sorted")
+    func updateToListMovedUp() throws {
+        var random = SeededRandom(seed: 1_523)
+        var list = ClusterKit.city(3_000, spread: 3_000, &random)
+        var index = try PinClusterIndex(pins: list)
+        for round in 0..<5 {
+            // Pins moved on the map or found, each put first (none of them moved up before:
+            // those are the first 100 at most).
+            let moved = random.int(1...20)
+            for _ in 0..<moved {
+                let pin = list.remove(at: random.int(100...(list.count - 1)))
+                let changed = random.chance(50)
+                    ? ClusterPin(id: pin.id, point: random.pick(list).point, category: pin.category)
+                    : ClusterPin(id: pin.id, point: pin.point, category: pin.category == .missing ? .found : .missing)
+                list.insert(changed, at: 0)
+            }
+            try index.update(to: list)
+            #expect(index.lastListSought == moved, "round \(round): \(index.lastListSought) looked for, \(moved) moved up")
+            #expect(Self.firstDifference(index, try PinClusterIndex(pins: list)) == nil, "round \(round)")
+            let updated = index
+            try index.update(to: list)
+            #expect(index.lastListSought == 0 && index.revision == updated.revision, "round \(round)")
+        }
+        // A pin moved a few places up (looked for), and one a few places down (looked for, and
+        // the pin after its old place).
+        let up = list.remove(at: 1_000)
+        list.insert(up, at: 996)
+        let down = list.remove(at: 2_000)
+        list.insert(down, at: 2_004)
+        try index.update(to: list)
+        #expect(index.lastListSought == 3)
+        #expect(index == (try PinClusterIndex(pins: list)))
+    }
+
     @Test("BAD_INPUTS row 109: a whole list in the order of the one before with an id given twice (side by side, far apart, a new id twice, a larger id's twin before a smaller one's) throws the smallest id given twice, as a build does, and changes nothing; lists out of any order (reversed, neighbours swapped, shuffled) are sorted once more than 32 and a sixteenth of the pins walked are found out of the order followed, equal to a build")
     func updateToListOrderHostile() throws {
         var random = SeededRandom(seed: 1_522)

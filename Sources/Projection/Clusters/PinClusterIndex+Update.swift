@@ -108,8 +108,9 @@ extension PinClusterIndex {
     /// maximum zoom, as after ``update(upserting:removing:)`` with the differences: the work
     /// is that update's, after the differences are found. A list in the order of the one
     /// before (the pins the index was built from, or the list of the last update to a whole
-    /// list), with pins taken out, put in or changed anywhere, is followed pin by pin, and only
-    /// the pins new or out of that order are looked for among the ids held; a list in another
+    /// list), with pins taken out, put in or changed anywhere, or moved up it (as in a list by
+    /// date of change), is followed pin by pin, and only the pins new or out of that order are
+    /// looked for among the ids held; a list in another
     /// order has its ids sorted (as a build sorts them) and walked beside the ids held. Given
     /// the pins it holds, in any order, it changes nothing (and its items stay its own).
     ///
@@ -221,8 +222,9 @@ extension PinClusterIndex {
 
     /// The differences found by following the list last given (``listOrder``, or the ids'
     /// order before any list is known) along `pins`, without sorting them: each pin is
-    /// compared with the next pin of that list still held and not yet given, and looked for
-    /// in the ids' order (a binary search) where it is not that one. Nil where the list does
+    /// compared with the next pin of that list still held and not yet given (and, after a jump
+    /// ahead in it, with the one where the jump left it: the pins given since were moved up),
+    /// and looked for in the ids' order (a binary search) where it is neither. Nil where the list does
     /// not follow it, or the lookups would cost more than the sort (more pins held found out of
     /// that order than 32 and a sixteenth of the pins walked, or more pins not held than 32 and
     /// a sixteenth of the list: each is a binary search of the ids' order), or
@@ -240,16 +242,32 @@ extension PinClusterIndex {
         var fresh: [Int] = []
         // (Each node's place in the guide, made when first needed.)
         var guidePlace: [Int32] = []
-        var next = 0, sought = 0, outOfOrder = 0
-        for (i, pin) in pins.enumerated() {
-            // (The guide's pins gone or given already are passed.)
-            while next < guide.count, case let c = Int(guide[next]), c < 0 || c >= given.count || nodes.lo[c] == Nodes.dead || given[c] != 0 {
-                next += 1
+        // (Where the guide was left by the first of the jumps ahead since a pin was followed,
+        // or -1.)
+        var next = 0, sought = 0, outOfOrder = 0, resume = -1
+        // (The first place from `k` whose pin is not gone nor given already.)
+        func passed(_ k: Int) -> Int {
+            var k = k
+            while k < guide.count, case let c = Int(guide[k]), c < 0 || c >= given.count || nodes.lo[c] == Nodes.dead || given[c] != 0 {
+                k += 1
             }
+            return k
+        }
+        for (i, pin) in pins.enumerated() {
+            next = passed(next)
+            // (Each pass made once: the pins passed stay gone or given.)
+            if resume >= 0 { resume = passed(resume) }
             let node: Int
             if next < guide.count, Self.sameID(nodes.ids[Int(guide[next])], pin.id) {
                 node = Int(guide[next])
                 next += 1
+                resume = -1
+            } else if resume >= 0, resume < guide.count, Self.sameID(nodes.ids[Int(guide[resume])], pin.id) {
+                // The guide taken up again where a jump ahead left it: the pins given since
+                // were moved up the list (as in a list by date of change), not taken out.
+                node = Int(guide[resume])
+                next = resume + 1
+                resume = -1
             } else {
                 sought += 1
                 let place = Self.idPosition(of: pin.id, in: idOrder, nodes)
@@ -268,13 +286,17 @@ extension PinClusterIndex {
                 var ahead = next + 1
                 while ahead < window && Int(guide[ahead]) != node { ahead += 1 }
                 if ahead < window {
+                    if resume < 0 { resume = next }
                     next = ahead + 1
                 } else {
                     if guidePlace.isEmpty {
                         guidePlace = [Int32](repeating: -1, count: nodes.nodeCount)
                         for (k, c) in guide.enumerated() where c >= 0 { guidePlace[Int(c)] = Int32(k) }
                     }
-                    if Int(guidePlace[node]) >= next { next = Int(guidePlace[node]) + 1 }
+                    if Int(guidePlace[node]) >= next {
+                        if resume < 0 { resume = next }
+                        next = Int(guidePlace[node]) + 1
+                    }
                 }
             }
             let (x, y) = Self.kept(pin.point)
