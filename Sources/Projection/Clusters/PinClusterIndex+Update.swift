@@ -125,13 +125,15 @@ extension PinClusterIndex {
         for pin in pins where !(pin.point.x.isFinite && pin.point.y.isFinite) { throw Self.notFinite(pin) }
         let d: Differences
         if let followed = followedDifferences(pins) {
+            lastListSought = followed.sought
+            if let repeated = followed.repeated { throw .duplicatePinID(repeated) }
             d = followed
         } else {
+            lastListSought = -1
             let (sorted, repeated) = Self.idSortedOrder(pins)
             if let repeated { throw .duplicatePinID(repeated) }
             d = sortedDifferences(pins, sorted)
         }
-        lastListSought = d.sought
         // (Set before the update, so that a compaction in it maps the nodes kept.)
         listOrder = d.kept
         let rebuilt = apply(
@@ -171,6 +173,9 @@ extension PinClusterIndex {
         /// The pins looked for in the ids' order when the list was followed, or -1 when the ids
         /// given were sorted.
         var sought = -1
+        /// The smallest id given twice, found as the list was followed (the differences are
+        /// then not found), or nil.
+        var repeated: String? = nil
     }
 
     /// The differences found by sorting the ids given (`sorted`, their order) and walking them
@@ -227,8 +232,10 @@ extension PinClusterIndex {
     /// and looked for in the ids' order (a binary search) where it is neither. Nil where the list does
     /// not follow it, or the lookups would cost more than the sort (more pins held found out of
     /// that order than 32 and a sixteenth of the pins walked, or more pins not held than 32 and
-    /// a sixteenth of the list: each is a binary search of the ids' order), or
-    /// where it gives an id twice (the sort then finds the smallest).
+    /// a sixteenth of the list: each is a binary search of the ids' order). An id given twice
+    /// is found as the list is followed (an id held when it comes again, looked for, and an id
+    /// not held by the sort of those), and the smallest is given back instead of differences
+    /// (before, the list followed to its end was dropped and every id sorted to find it).
     ///
     /// The same differences as ``sortedDifferences(_:_:)``, in the same orders.
     private func followedDifferences(_ pins: [ClusterPin]) -> Differences? {
@@ -242,6 +249,8 @@ extension PinClusterIndex {
         var fresh: [Int] = []
         // (Each node's place in the guide, made when first needed.)
         var guidePlace: [Int32] = []
+        // (The smallest id held given twice.)
+        var repeatedHeld: String? = nil
         // (Where the guide was left by the first of the jumps ahead since a pin was followed,
         // or -1.)
         var next = 0, sought = 0, outOfOrder = 0, resume = -1
@@ -279,7 +288,10 @@ extension PinClusterIndex {
                 outOfOrder += 1
                 guard outOfOrder <= 32 + i / 16 else { return nil }
                 node = Int(idOrder[place])
-                guard given[node] == 0 else { return nil }
+                guard given[node] == 0 else {
+                    if repeatedHeld.map({ Self.compareIDs(pin.id, $0) < 0 }) ?? true { repeatedHeld = pin.id }
+                    continue
+                }
                 // (The guide taken up again after this pin where it lies ahead: the pins passed
                 // were left out of the list, or are given elsewhere in it.)
                 let window = min(next + 9, guide.count)
@@ -310,7 +322,11 @@ extension PinClusterIndex {
         }
         // The ids not held, in id order, each with the first place whose id is not less.
         let (order, repeated) = Self.idSortedOrder(fresh.map { pins[$0] })
-        guard repeated == nil else { return nil }
+        if let smallest = [repeated, repeatedHeld].compactMap({ $0 }).min(by: { Self.compareIDs($0, $1) < 0 }) {
+            d.repeated = smallest
+            d.sought = sought
+            return d
+        }
         var arriving: [Arrival] = [], arrivingAt: [Int] = []
         var place = 0
         for k in order {

@@ -107,7 +107,8 @@ public struct PinClusterIndex: Sendable {
     /// The neighbours the last update's examinations met (for tests).
     var lastUpdateMet = 0
     /// The pins the last ``update(to:)`` looked for in the ids' order, following the list
-    /// before it; -1 when it sorted the ids given instead (for tests).
+    /// before it (set also when it throws an id given twice); -1 when it sorted the ids given
+    /// instead (for tests).
     var lastListSought = -1
     /// This index as it is now, among all indexes: a random number drawn by each build and by
     /// each update that changes the index, and carried by its items, so that an item of
