@@ -1161,6 +1161,39 @@ struct PinClusterUpdateTests {
         twice({ $0.append(list[3]); $0.insert(list[3], at: 0); $0.insert(ClusterPin(id: "p", point: list[9].point, category: .found), at: 50); $0.append(ClusterPin(id: "p", point: list[9].point, category: .found)) }, smallest: "p", sought: 5)
     }
 
+    @Test("an update to the whole list that jumps ahead in the list before and back again and again (a pin from its end after every 20, or two after every 32) passes over at most twice the two lists' places, else sorts, equal to a build; before, each jump back passed again over every pin given at the end (20 000 pins: 452 676 and 345 156 places; now 0, followed, and 80 372, then sorted)")
+    func updateToListJumpsBack() throws {
+        var random = SeededRandom(seed: 1_525)
+        let list = ClusterKit.city(20_000, spread: 5_000, &random)
+        let n = list.count
+        /// `run` pins from the top, then `fromEnd` from the end (the last first), and again.
+        func interleaved(_ run: Int, _ fromEnd: Int) -> [ClusterPin] {
+            var given: [ClusterPin] = [], head = 0, tail = n - 1
+            while head <= tail {
+                for _ in 0..<run where head <= tail {
+                    given.append(list[head])
+                    head += 1
+                }
+                for _ in 0..<fromEnd where head <= tail {
+                    given.append(list[tail])
+                    tail -= 1
+                }
+            }
+            return given
+        }
+        for (run, fromEnd) in [(20, 1), (32, 2)] {
+            var index = try PinClusterIndex(pins: list)
+            let given = interleaved(run, fromEnd)
+            try index.update(to: given)
+            #expect(index.lastListPassed <= 2 * (n + n) + 64 + n, "\(run), \(fromEnd): \(index.lastListPassed) places passed")
+            #expect(index == (try PinClusterIndex(pins: given)))
+            if fromEnd == 1 {
+                // (Followed: each pin from the end looked for once.)
+                #expect(index.lastListSought == n / (run + 1), "\(index.lastListSought) looked for")
+            }
+        }
+    }
+
     @Test("BAD_INPUTS row 109: a whole list in the order of the one before with an id given twice (side by side, far apart, a new id twice, a larger id's twin before a smaller one's) throws the smallest id given twice, as a build does, and changes nothing; lists out of any order (reversed, neighbours swapped, shuffled) are sorted once more than 32 and a sixteenth of the pins walked are found out of the order followed, equal to a build")
     func updateToListOrderHostile() throws {
         var random = SeededRandom(seed: 1_522)

@@ -124,7 +124,10 @@ extension PinClusterIndex {
     public mutating func update(to pins: [ClusterPin]) throws(GeometryError) {
         for pin in pins where !(pin.point.x.isFinite && pin.point.y.isFinite) { throw Self.notFinite(pin) }
         let d: Differences
-        if let followed = followedDifferences(pins) {
+        var passed = 0
+        let followed = followedDifferences(pins, passed: &passed)
+        lastListPassed = passed
+        if let followed {
             lastListSought = followed.sought
             if let repeated = followed.repeated { throw .duplicatePinID(repeated) }
             d = followed
@@ -232,13 +235,15 @@ extension PinClusterIndex {
     /// and looked for in the ids' order (a binary search) where it is neither. Nil where the list does
     /// not follow it, or the lookups would cost more than the sort (more pins held found out of
     /// that order than 32 and a sixteenth of the pins walked, or more pins not held than 32 and
-    /// a sixteenth of the list: each is a binary search of the ids' order). An id given twice
+    /// a sixteenth of the list: each is a binary search of the ids' order), or more places of
+    /// the list before passed over than twice the places of both lists (`scanned`: a list
+    /// jumping ahead in it and back, again and again). An id given twice
     /// is found as the list is followed (an id held when it comes again, looked for, and an id
     /// not held by the sort of those), and the smallest is given back instead of differences
     /// (before, the list followed to its end was dropped and every id sorted to find it).
     ///
     /// The same differences as ``sortedDifferences(_:_:)``, in the same orders.
-    private func followedDifferences(_ pins: [ClusterPin]) -> Differences? {
+    private func followedDifferences(_ pins: [ClusterPin], passed scanned: inout Int) -> Differences? {
         let guide = listOrder.isEmpty ? idOrder : listOrder
         // (Each node given: 1 as it is, 2 changed.)
         var given = [UInt8](repeating: 0, count: nodes.nodeCount)
@@ -254,60 +259,72 @@ extension PinClusterIndex {
         // (Where the guide was left by the first of the jumps ahead since a pin was followed,
         // or -1.)
         var next = 0, sought = 0, outOfOrder = 0, resume = -1
-        // (The first place from `k` whose pin is not gone nor given already.)
+        // (The first place from `k` whose pin is not gone nor given already; the places passed
+        // over are counted. A place can be passed over again once the guide is taken back to
+        // where a jump left it: past twice the guide and the list, the list is sorted instead.)
+        scanned = 0
+        let scanLimit = 2 * (guide.count + pins.count) + 64
         func passed(_ k: Int) -> Int {
             var k = k
             while k < guide.count, case let c = Int(guide[k]), c < 0 || c >= given.count || nodes.lo[c] == Nodes.dead || given[c] != 0 {
                 k += 1
+                scanned += 1
             }
             return k
         }
         for (i, pin) in pins.enumerated() {
-            next = passed(next)
-            // (Each pass made once: the pins passed stay gone or given.)
-            if resume >= 0 { resume = passed(resume) }
-            let node: Int
-            if next < guide.count, Self.sameID(nodes.ids[Int(guide[next])], pin.id) {
-                node = Int(guide[next])
-                next += 1
-                resume = -1
-            } else if resume >= 0, resume < guide.count, Self.sameID(nodes.ids[Int(guide[resume])], pin.id) {
-                // The guide taken up again where a jump ahead left it: the pins given since
-                // were moved up the list (as in a list by date of change), not taken out.
-                node = Int(guide[resume])
-                next = resume + 1
-                resume = -1
-            } else {
-                sought += 1
-                let place = Self.idPosition(of: pin.id, in: idOrder, nodes)
-                guard place < idOrder.count, Self.sameID(nodes.ids[Int(idOrder[place])], pin.id) else {
-                    fresh.append(i)
-                    guard fresh.count <= 32 + pins.count / 16 else { return nil }
-                    continue
+            guard scanned <= scanLimit else { return nil }
+            var node = -1
+            if resume >= 0 {
+                // The guide taken up again where a jump ahead left it, when this pin is there:
+                // the pins given since were moved up the list (as in a list by date of
+                // change), not taken out. (Tried first: the place the jump reached may be
+                // followed by pins given already, which this does not pass over.)
+                resume = passed(resume)
+                if resume < guide.count, Self.sameID(nodes.ids[Int(guide[resume])], pin.id) {
+                    node = Int(guide[resume])
+                    next = resume + 1
+                    resume = -1
                 }
-                outOfOrder += 1
-                guard outOfOrder <= 32 + i / 16 else { return nil }
-                node = Int(idOrder[place])
-                guard given[node] == 0 else {
-                    if repeatedHeld.map({ Self.compareIDs(pin.id, $0) < 0 }) ?? true { repeatedHeld = pin.id }
-                    continue
-                }
-                // (The guide taken up again after this pin where it lies ahead: the pins passed
-                // were left out of the list, or are given elsewhere in it.)
-                let window = min(next + 9, guide.count)
-                var ahead = next + 1
-                while ahead < window && Int(guide[ahead]) != node { ahead += 1 }
-                if ahead < window {
-                    if resume < 0 { resume = next }
-                    next = ahead + 1
+            }
+            if node < 0 {
+                next = passed(next)
+                if next < guide.count, Self.sameID(nodes.ids[Int(guide[next])], pin.id) {
+                    node = Int(guide[next])
+                    next += 1
+                    resume = -1
                 } else {
-                    if guidePlace.isEmpty {
-                        guidePlace = [Int32](repeating: -1, count: nodes.nodeCount)
-                        for (k, c) in guide.enumerated() where c >= 0 { guidePlace[Int(c)] = Int32(k) }
+                    sought += 1
+                    let place = Self.idPosition(of: pin.id, in: idOrder, nodes)
+                    guard place < idOrder.count, Self.sameID(nodes.ids[Int(idOrder[place])], pin.id) else {
+                        fresh.append(i)
+                        guard fresh.count <= 32 + pins.count / 16 else { return nil }
+                        continue
                     }
-                    if Int(guidePlace[node]) >= next {
+                    outOfOrder += 1
+                    guard outOfOrder <= 32 + i / 16 else { return nil }
+                    node = Int(idOrder[place])
+                    guard given[node] == 0 else {
+                        if repeatedHeld.map({ Self.compareIDs(pin.id, $0) < 0 }) ?? true { repeatedHeld = pin.id }
+                        continue
+                    }
+                    // (The guide taken up again after this pin where it lies ahead: the pins passed
+                    // were left out of the list, or are given elsewhere in it.)
+                    let window = min(next + 9, guide.count)
+                    var ahead = next + 1
+                    while ahead < window && Int(guide[ahead]) != node { ahead += 1 }
+                    if ahead < window {
                         if resume < 0 { resume = next }
-                        next = Int(guidePlace[node]) + 1
+                        next = ahead + 1
+                    } else {
+                        if guidePlace.isEmpty {
+                            guidePlace = [Int32](repeating: -1, count: nodes.nodeCount)
+                            for (k, c) in guide.enumerated() where c >= 0 { guidePlace[Int(c)] = Int32(k) }
+                        }
+                        if Int(guidePlace[node]) >= next {
+                            if resume < 0 { resume = next }
+                            next = Int(guidePlace[node]) + 1
+                        }
                     }
                 }
             }

@@ -110,6 +110,9 @@ public struct PinClusterIndex: Sendable {
     /// before it (set also when it throws an id given twice); -1 when it sorted the ids given
     /// instead (for tests).
     var lastListSought = -1
+    /// The places of the list before that the last ``update(to:)`` passed over (its pins gone
+    /// or given already) as it followed the list (for tests).
+    var lastListPassed = 0
     /// This index as it is now, among all indexes: a random number drawn by each build and by
     /// each update that changes the index, and carried by its items, so that an item of
     /// another index is told apart (two numbers drawn alike: one chance in 2^64).
