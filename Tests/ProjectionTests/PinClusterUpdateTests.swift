@@ -1161,7 +1161,7 @@ struct PinClusterUpdateTests {
         twice({ $0.append(list[3]); $0.insert(list[3], at: 0); $0.insert(ClusterPin(id: "p", point: list[9].point, category: .found), at: 50); $0.append(ClusterPin(id: "p", point: list[9].point, category: .found)) }, smallest: "p", sought: 5)
     }
 
-    @Test("an update to the whole list that jumps ahead in the list before and back again and again (a pin from its end after every 20, or two after every 32) passes over at most twice the two lists' places, else sorts, equal to a build; before, each jump back passed again over every pin given at the end (20 000 pins: 452 676 and 345 156 places; now 0, followed, and 80 372, then sorted)")
+    @Test("BAD_INPUTS row 110: an update to the whole list that jumps ahead in the list before and back again and again (a pin from its end after every 20, or two after every 32) passes over at most twice the two lists' places, else sorts, equal to a build; before, each jump back passed again over every pin given at the end (20 000 pins: 452 676 and 345 156 places; now 0, followed, and 80 372, then sorted)")
     func updateToListJumpsBack() throws {
         var random = SeededRandom(seed: 1_525)
         let list = ClusterKit.city(20_000, spread: 5_000, &random)
