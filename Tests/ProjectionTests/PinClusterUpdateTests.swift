@@ -1133,6 +1133,22 @@ struct PinClusterUpdateTests {
         #expect(index == (try PinClusterIndex(pins: list)))
     }
 
+    /// `index` (as `before`) updated to `list` edited by `edit`, which gives `smallest` twice
+    /// among its ids: it throws what a build of the edited list throws, the smallest id given
+    /// twice, and changes nothing.
+    static func expectGivenTwice(
+        _ index: inout PinClusterIndex, _ list: [ClusterPin], _ edit: (inout [ClusterPin]) -> Void, smallest: String, before: PinClusterIndex
+    ) {
+        var given = list
+        edit(&given)
+        var thrown: GeometryError? = nil
+        do { try index.update(to: given) } catch { thrown = error }
+        var builtError: GeometryError? = nil
+        do { _ = try PinClusterIndex(pins: given) } catch { builtError = error }
+        #expect(thrown == .duplicatePinID(smallest) && builtError == thrown, "\(smallest): \(String(describing: thrown))")
+        #expect(index == before && index.revision == before.revision)
+    }
+
     @Test("an update to the whole list in the order of the one before with ids given twice finds the smallest as it follows the list (held ids given again, each looked for once; new ids twice, by their sort), throws it as a build does and changes nothing; before, the list followed to its end was dropped and all its ids sorted to find it (a held id again at the end of 100 000 pins: 11.6 ms, now 5.9 ms)")
     func updateToListRepeatedFollowed() throws {
         var random = SeededRandom(seed: 1_524)
@@ -1141,14 +1157,7 @@ struct PinClusterUpdateTests {
         try index.update(to: list)
         let before = index
         func twice(_ edit: (inout [ClusterPin]) -> Void, smallest: String, sought: Int) {
-            var given = list
-            edit(&given)
-            var thrown: GeometryError? = nil
-            do { try index.update(to: given) } catch { thrown = error }
-            var builtError: GeometryError? = nil
-            do { _ = try PinClusterIndex(pins: given) } catch { builtError = error }
-            #expect(thrown == .duplicatePinID(smallest) && builtError == thrown, "\(smallest): \(String(describing: thrown))")
-            #expect(index == before && index.revision == before.revision)
+            Self.expectGivenTwice(&index, list, edit, smallest: smallest, before: before)
             #expect(index.lastListSought == sought, "\(smallest): \(index.lastListSought) looked for")
         }
         // (Ids "p0" ... "p1999": "p1" < "p10" < "p1999" < "p5" by their bytes.)
@@ -1201,14 +1210,7 @@ struct PinClusterUpdateTests {
         var index = try PinClusterIndex(pins: list)
         let before = index
         func twice(_ edit: (inout [ClusterPin]) -> Void, smallest: String) {
-            var given = list
-            edit(&given)
-            var thrown: GeometryError? = nil
-            do { try index.update(to: given) } catch { thrown = error }
-            var builtError: GeometryError? = nil
-            do { _ = try PinClusterIndex(pins: given) } catch { builtError = error }
-            #expect(thrown == .duplicatePinID(smallest) && builtError == thrown, "\(smallest): \(String(describing: thrown))")
-            #expect(index == before && index.revision == before.revision)
+            Self.expectGivenTwice(&index, list, edit, smallest: smallest, before: before)
         }
         // (Ids "p0" ... "p999": "p10" < "p5" by their bytes.)
         twice({ $0.insert($0[5], at: 6) }, smallest: "p5")
