@@ -106,13 +106,13 @@ extension PinClusterIndex {
     ///
     /// The index afterwards equals (`==`) an index built from `pins` with the same radius and
     /// maximum zoom, as after ``update(upserting:removing:)`` with the differences: the work
-    /// is that update's, after the differences are found. A list in the order of the one
-    /// before (the pins the index was built from, or the list of the last update to a whole
-    /// list), with pins taken out, put in or changed anywhere, or moved up it (as in a list by
-    /// date of change), is followed pin by pin, and only the pins new or out of that order are
-    /// looked for among the ids held; a list in another
-    /// order has its ids sorted (as a build sorts them) and walked beside the ids held. Given
-    /// the pins it holds, in any order, it changes nothing (and its items stay its own).
+    /// is that update's, after the differences are found. A list in the order of the one before
+    /// (the pins the index was built from, or the list of the last update to a whole list), with
+    /// pins taken out, put in or changed anywhere, or moved up it (as in a list by date of change),
+    /// is followed pin by pin, and only the pins new or out of that order are looked for among the
+    /// ids held; a list in another order has its ids sorted (as a build sorts them) and walked
+    /// beside the ids held. Given the pins it holds, in any order, it changes nothing (and its
+    /// items stay its own).
     ///
     /// Nothing changes when it throws.
     ///
@@ -228,19 +228,19 @@ extension PinClusterIndex {
         return d
     }
 
-    /// The differences found by following the list last given (``listOrder``, or the ids'
-    /// order before any list is known) along `pins`, without sorting them: each pin is
-    /// compared with the next pin of that list still held and not yet given (and, after a jump
-    /// ahead in it, with the one where the jump left it: the pins given since were moved up),
-    /// and looked for in the ids' order (a binary search) where it is neither. Nil where the list does
-    /// not follow it, or the lookups would cost more than the sort (more pins held found out of
-    /// that order than 32 and a sixteenth of the pins walked, or more pins not held than 32 and
-    /// a sixteenth of the list: each is a binary search of the ids' order), or more places of
-    /// the list before passed over than twice the places of both lists (`scanned`: a list
-    /// jumping ahead in it and back, again and again). An id given twice
-    /// is found as the list is followed (an id held when it comes again, looked for, and an id
-    /// not held by the sort of those), and the smallest is given back instead of differences
-    /// (before, the list followed to its end was dropped and every id sorted to find it).
+    /// The differences found by following the list last given (``listOrder``, or the ids' order
+    /// before any list is known) along `pins`, without sorting them: each pin is compared with the
+    /// next pin of that list still held and not yet given (and, after a jump ahead in it, with the
+    /// one where the jump left it: the pins given since were moved up), and looked for in the ids'
+    /// order (a binary search) where it is neither. Nil where the list does not follow it, or the
+    /// lookups would cost more than the sort (more pins held found out of that order than 32 and a
+    /// sixteenth of the pins walked, or more pins not held than 32 and a sixteenth of the list:
+    /// each is a binary search of the ids' order), or more places of the list before passed over
+    /// than twice the places of both lists (`scanned`: a list jumping ahead in it and back, again
+    /// and again). An id given twice is found as the list is followed (an id held when it comes
+    /// again, looked for, and an id not held by the sort of those), and the smallest is given back
+    /// instead of differences (before, the list followed to its end was dropped and every id sorted
+    /// to find it).
     ///
     /// The same differences as ``sortedDifferences(_:_:)``, in the same orders.
     private func followedDifferences(_ pins: [ClusterPin], passed scanned: inout Int) -> Differences? {
