@@ -231,16 +231,17 @@ extension PinClusterIndex {
     /// The differences found by following the list last given (``listOrder``, or the ids' order
     /// before any list is known) along `pins`, without sorting them: each pin is compared with the
     /// next pin of that list still held and not yet given (and, after a jump ahead in it, with the
-    /// one where the jump left it: the pins given since were moved up), and looked for in the ids'
-    /// order (a binary search) where it is neither. Nil where the list does not follow it, or the
-    /// lookups would cost more than the sort (more pins held found out of that order than 32 and a
-    /// sixteenth of the pins walked, or more pins not held than 32 and a sixteenth of the list:
-    /// each is a binary search of the ids' order), or more places of the list before passed over
-    /// than twice the places of both lists (`scanned`: a list jumping ahead in it and back, again
-    /// and again). An id given twice is found as the list is followed (an id held when it comes
-    /// again, looked for, and an id not held by the sort of those), and the smallest is given back
-    /// instead of differences (before, the list followed to its end was dropped and every id sorted
-    /// to find it).
+    /// one where the jump left it: the pins given since were moved up), then with the next 8 (the
+    /// pins passed were taken out of the list, or are given further down), and looked for in the
+    /// ids' order (a binary search) where it is none of them. Nil where the list does not follow
+    /// it, or the lookups would cost more than the sort (more pins held found out of that order
+    /// than 32 and a sixteenth of the pins walked, or more pins not held than 32 and a sixteenth of
+    /// the list: each is a binary search of the ids' order), or more places of the list before
+    /// passed over than twice the places of both lists (`scanned`: a list jumping ahead in it and
+    /// back, again and again). An id given twice is found as the list is followed (an id held when
+    /// it comes again, looked for, and an id not held by the sort of those), and the smallest is
+    /// given back instead of differences (before, the list followed to its end was dropped and
+    /// every id sorted to find it).
     ///
     /// The same differences as ``sortedDifferences(_:_:)``, in the same orders.
     private func followedDifferences(_ pins: [ClusterPin], passed scanned: inout Int) -> Differences? {
@@ -272,6 +273,18 @@ extension PinClusterIndex {
             }
             return k
         }
+        // (The place from `from` up to `to` of the held pin `id` not given yet, or nil.)
+        func heldAhead(_ id: String, from: Int, to: Int) -> Int? {
+            var k = from
+            while k < to {
+                let c = Int(guide[k])
+                if c >= 0 && c < given.count && nodes.lo[c] != Nodes.dead && given[c] == 0 && Self.sameID(nodes.ids[c], id) {
+                    return k
+                }
+                k += 1
+            }
+            return nil
+        }
         for (i, pin) in pins.enumerated() {
             guard scanned <= scanLimit else { return nil }
             var node = -1
@@ -293,6 +306,12 @@ extension PinClusterIndex {
                     node = Int(guide[next])
                     next += 1
                     resume = -1
+                } else if let ahead = heldAhead(pin.id, from: next + 1, to: min(next + 9, guide.count)) {
+                    // A held pin among the next 8 of the list before: the pins passed were
+                    // taken out of the list (pets closed) or are given further down; no search.
+                    node = Int(guide[ahead])
+                    if resume < 0 { resume = next }
+                    next = ahead + 1
                 } else {
                     sought += 1
                     let place = Self.idPosition(of: pin.id, in: idOrder, nodes)
