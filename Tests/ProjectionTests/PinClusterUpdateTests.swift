@@ -1117,6 +1117,22 @@ struct PinClusterUpdateTests {
         }
     }
 
+    @Test("an update to the whole list by date of change, a pet changed put first where the pets first before were closed (1 to 8 of them), follows the list before with that pet alone looked for, equal to a build; before, the jump back to the closed pet's place found nothing there, and every pin up to the changed pet's old place was looked for until the ids were sorted")
+    func updateToListMovedUpPastClosed() throws {
+        var random = SeededRandom(seed: 1_526)
+        var list = ClusterKit.city(3_000, spread: 3_000, &random)
+        var index = try PinClusterIndex(pins: list)
+        for closed in [1, 2, 5, 8] {
+            let at = random.int(0...20)
+            list.removeSubrange(at..<(at + closed))
+            let pin = list.remove(at: random.int(1_000...2_900))
+            list.insert(ClusterPin(id: pin.id, point: random.pick(list).point, category: pin.category), at: at)
+            try index.update(to: list)
+            #expect(index.lastListSought == 1, "\(closed) closed: \(index.lastListSought) looked for")
+            #expect(Self.firstDifference(index, try PinClusterIndex(pins: list)) == nil, "\(closed) closed")
+        }
+    }
+
     @Test("an update to the whole list with the pins changed moved to its top (a list by date of change) follows the list before, each of them looked for once, equal to a build; before, the first of them sent the guide to its old place, and the pins above it were each looked for until the ids were sorted")
     func updateToListMovedUp() throws {
         var random = SeededRandom(seed: 1_523)

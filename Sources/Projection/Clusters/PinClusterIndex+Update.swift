@@ -298,6 +298,12 @@ extension PinClusterIndex {
                     node = Int(guide[resume])
                     next = resume + 1
                     resume = -1
+                } else if let ahead = heldAhead(pin.id, from: resume + 1, to: min(resume + 9, guide.count)) {
+                    // (Or among the next 8 there: the pins passed were taken out, as the pets
+                    // first before a changed pet put first were closed.)
+                    node = Int(guide[ahead])
+                    next = ahead + 1
+                    resume = -1
                 }
             }
             if node < 0 {
