@@ -47,7 +47,8 @@ extension PinClusterIndex {
     /// replaced, and nothing is clustered again. Where the other changes
     /// are so many that every level would be clustered again whole (a twelfth of the pins
     /// after the update, counting a moved pin twice: it leaves and arrives), the index is
-    /// built again from its pins instead, which is then the quicker.
+    /// built again from its pins instead, which is then the quicker (every item from before
+    /// is then stale, its nodes numbered anew).
     ///
     /// Nothing changes when it throws.
     ///

@@ -608,7 +608,8 @@ extension PinClusterIndex {
     /// - Parameter placed: A viewport query's item, made by this index as it is now.
     /// - Returns: The spread pins, or nil.
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
-    ///   or of this one before an update that changed that item (or compacted the index).
+    ///   or of this one before an update that changed that item (or compacted the index or
+    ///   built it again).
     public func spread(of placed: PlacedClusterItem) throws(GeometryError) -> [SpreadPin]? {
         try check(placed.item)
         return spreadLayout(of: placed.item, at: placed.point)

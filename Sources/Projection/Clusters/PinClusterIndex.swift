@@ -967,8 +967,8 @@ public struct PinClusterItem: Hashable, Sendable {
     /// is, and across the updates in place that leave it as it is (an update that compacts
     /// the index or builds it again numbers the nodes anew; items are compared with it).
     /// An item belongs to the index that made it: once an update changes the item (ends its
-    /// node on its level) or compacts the index (its nodes numbered anew), the item is stale,
-    /// and ``PinClusterIndex/pinIDs(of:)``, ``PinClusterIndex/pins(of:)``,
+    /// node on its level), compacts the index or builds it again (its nodes numbered anew),
+    /// the item is stale, and ``PinClusterIndex/pinIDs(of:)``, ``PinClusterIndex/pins(of:)``,
     /// ``PinClusterIndex/children(of:)`` and ``PinClusterIndex/spread(of:)`` throw for it;
     /// the updates that leave it as it was (up to 256 of them) keep it answering.
     public var index: Int { Int(node) }
@@ -1075,7 +1075,8 @@ extension PinClusterIndex {
     ///   a viewport query), as it is now or before updates that left the item as it was.
     /// - Returns: Its pins' ids.
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
-    ///   or of this one before an update that changed that item (or compacted the index).
+    ///   or of this one before an update that changed that item (or compacted the index or
+    ///   built it again).
     public func pinIDs(of item: PinClusterItem) throws(GeometryError) -> [String] {
         try check(item)
         return pinNodes(of: item.index).map { nodes.ids[Int($0)] }
@@ -1091,7 +1092,8 @@ extension PinClusterIndex {
     ///   a viewport query), as it is now or before updates that left the item as it was.
     /// - Returns: Its pins (one for a single pin).
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
-    ///   or of this one before an update that changed that item (or compacted the index).
+    ///   or of this one before an update that changed that item (or compacted the index or
+    ///   built it again).
     public func pins(of item: PinClusterItem) throws(GeometryError) -> [ClusterPin] {
         try check(item)
         return memberPins(of: item)
@@ -1141,7 +1143,8 @@ extension PinClusterIndex {
     /// - Parameter item: An item this index made as it is now.
     /// - Returns: The items (two or more for a cluster, none for a single pin).
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
-    ///   or of this one before an update that changed that item (or compacted the index).
+    ///   or of this one before an update that changed that item (or compacted the index or
+    ///   built it again).
     public func children(of item: PinClusterItem) throws(GeometryError) -> [PinClusterItem] {
         try check(item)
         let j = item.index
