@@ -754,8 +754,8 @@ extension PinClusterIndex {
     /// in id order; nil when the lists are not valid (``firstError(upserting:removing:idOrder:_:)``
     /// then names what is wrong).
     ///
-    /// Each list is sorted by id as the build sorts its pins (a radix sort of the first eight
-    /// bytes when every id is ASCII), which shows an id given twice in it, and then found in the
+    /// Each list is sorted by id as the build sorts its pins (a radix sort of the eight bytes
+    /// after those every id begins with), which shows an id given twice in it, and then found in the
     /// ids' order in one pass, galloping on from the place of the id before: a search among far
     /// fewer ids than a binary search of the whole order per id, mostly in memory the search
     /// before has just read.
