@@ -919,6 +919,30 @@ struct ClusterViewportTests {
         #expect(throws: GeometryError.staleClusterItem(zoom: group.zoom, index: group.index)) { try index.smallestPinID(of: group) }
     }
 
+    @Test("a MapKit state with several faults throws the first in its documented order: the rectangle's parts, the heading, the view's size, the center, the zoom")
+    func mapKitStateErrorOrder() throws {
+        var random = SeededRandom(seed: 1426)
+        let index = try PinClusterIndex(pins: ClusterKit.city(100, &random))
+        var output: [PlacedClusterItem] = []
+        // A center off the world north (y + height / 2 = -5) and a zoom of 38.57 (a thousandth of
+        // a map point on a 390-point view), with each fault before them in the order added.
+        let offWorld = MapKitMapRect(x: 1.3e8, y: -5.0005, width: 1e-3, height: 1e-3)
+        #expect(throws: GeometryError.invalidRendererParameter(
+            name: "map rect center y (y + height / 2)", value: -5, expected: "a number of map points in [0, 268435456] (on the world)")) {
+            try index.items(in: offWorld, widthPoints: 390, heightPoints: 390, into: &output)
+        }
+        #expect(throws: GeometryError.invalidSize(name: "width", value: 0, range: ScreenTransform.sizeRangePoints)) {
+            try index.items(in: offWorld, widthPoints: 0, heightPoints: 390, into: &output)
+        }
+        #expect(throws: GeometryError.invalidBearing(name: "heading", value: .infinity)) {
+            try index.items(in: offWorld, widthPoints: 0, heightPoints: 390, heading: .infinity, into: &output)
+        }
+        #expect(throws: GeometryError.invalidRendererParameter(name: "map rectangle height", value: -1, expected: "a finite number of map points, more than 0")) {
+            try index.items(
+                in: MapKitMapRect(x: 1.3e8, y: -5.0005, width: 1e-3, height: -1), widthPoints: 0, heightPoints: 390, heading: .infinity, into: &output)
+        }
+    }
+
     @Test("placed items are equal by their item, point and copy, whatever the screen that placed them")
     func placedItemsEquality() throws {
         let pins = (0..<50).map { k in

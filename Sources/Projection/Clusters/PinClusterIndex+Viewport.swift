@@ -215,13 +215,17 @@ extension PinClusterIndex {
     ///   - heightPoints: The map view's height.
     ///   - heading: The camera's heading in degrees (the bearing).
     ///   - output: Receives the items (emptied first), in draw order.
-    /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a rectangle
-    ///   part that is not finite, a width or height that is not positive, or a center beyond
+    /// - Throws: The first of these, in this order:
+    ///   `GeometryError/invalidRendererParameter(name:value:expected:)` for a rectangle part
+    ///   that is not finite or a width or height that is not positive;
+    ///   `GeometryError/invalidBearing(name:value:)` for a heading that is not finite;
+    ///   `GeometryError/invalidSize(name:value:range:)` for a view's width or height outside
+    ///   `ScreenTransform.sizeRangePoints`;
+    ///   `GeometryError/invalidRendererParameter(name:value:expected:)` for a center beyond
     ///   the world north or south; `GeometryError/invalidZoom(name:value:minimum:maximum:)`
     ///   naming the map rect's width for a width giving a zoom outside ``viewZoomRange`` by
     ///   more than rounding, 1e-9 (a thousandth of a map point, or the world on a 100-point
-    ///   view; within it, the range's end, as for a camera's own rectangle at zoom 0); else what
-    ///   ``items(center:zoom:bearing:widthPoints:heightPoints:into:)`` throws.
+    ///   view; within it, the range's end, as for a camera's own rectangle at zoom 0).
     public func items(
         in mapRect: MapKitMapRect, widthPoints: Double, heightPoints: Double, heading: Double = 0, into output: inout [PlacedClusterItem]
     ) throws(GeometryError) {
