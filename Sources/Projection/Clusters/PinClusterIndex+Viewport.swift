@@ -223,9 +223,10 @@ extension PinClusterIndex {
     ///   `ScreenTransform.sizeRangePoints`;
     ///   `GeometryError/invalidRendererParameter(name:value:expected:)` for a center beyond
     ///   the world north or south; `GeometryError/invalidZoom(name:value:minimum:maximum:)`
-    ///   naming the map rect's width for a width giving a zoom outside ``viewZoomRange`` by
-    ///   more than rounding, 1e-9 (a thousandth of a map point, or the world on a 100-point
-    ///   view; within it, the range's end, as for a camera's own rectangle at zoom 0).
+    ///   naming the map rect's width for a width giving a zoom outside ``viewZoomRange`` (a
+    ///   thousandth of a map point on a 390-point view, or the world on a 100-point view) by
+    ///   more than rounding, 1e-9 (within it, the range's end, as for a camera's own rectangle
+    ///   at zoom 0).
     public func items(
         in mapRect: MapKitMapRect, widthPoints: Double, heightPoints: Double, heading: Double = 0, into output: inout [PlacedClusterItem]
     ) throws(GeometryError) {
