@@ -91,7 +91,8 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     /// A pin id to remove or change that the cluster index does not hold.
     case unknownPinID(String)
     /// A cluster item (its level and node) that the cluster index asked did not make as it is
-    /// now: the item came from another index, or from this one before an update changed it.
+    /// now: the item came from another index, or from this one before an update that changed
+    /// the item, or built the index again or compacted it.
     case staleClusterItem(zoom: Int, index: Int)
     /// A renderer helper's parameter (a tile size, a tile budget, a scale bar's width, a
     /// MapKit rectangle's value) that is not finite or lies outside `expected`.
