@@ -1007,6 +1007,23 @@ struct CameraEventTests {
             #expect(motion.durationSeconds.isFinite && motion.durationSeconds >= 0, "\(event)")
         }
     }
+
+    @Test("apply(_:) throws what its documentation lists: a jump's zoom that is not finite is invalidZoom naming the zoom and the limits, the camera unchanged")
+    func applyJumpZoomError() throws {
+        var camera = try Self.paris()
+        let original = camera
+        for bad in [Double.infinity, -.infinity] {
+            #expect(throws: GeometryError.invalidZoom(name: "zoom", value: bad, minimum: 0, maximum: 22)) {
+                try camera.apply(.jump(latitude: nil, longitude: nil, zoom: bad, bearing: nil))
+            }
+        }
+        let error = #expect(throws: GeometryError.self) { try camera.apply(.jump(latitude: nil, longitude: nil, zoom: .nan, bearing: nil)) }
+        guard case .invalidZoom(let name, let value, _, _)? = error, name == "zoom", value.isNaN else {
+            Issue.record("jump zoom NaN: expected invalidZoom, got \(String(describing: error))")
+            return
+        }
+        #expect(camera == original)
+    }
 }
 
 extension CameraEvent {

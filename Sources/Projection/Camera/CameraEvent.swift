@@ -470,7 +470,8 @@ extension MercatorCamera {
     /// - Throws: `GeometryError/invalidPinchScale(_:)`,
     ///   `GeometryError/invalidScreenPoint(name:x:y:xRange:yRange:)`,
     ///   `GeometryError/invalidTranslation(dx:dy:)`, `GeometryError/invalidSize(name:value:range:)`,
-    ///   `GeometryError/invalidBearing(name:value:)`,
+    ///   `GeometryError/invalidZoom(name:value:minimum:maximum:)` (a jump's zoom that is not
+    ///   finite), `GeometryError/invalidBearing(name:value:)`,
     ///   `GeometryError/invalidInsets(top:left:bottom:right:width:height:)`, a coordinate's,
     ///   radius's or box's error, `GeometryError/invalidPadding(_:maximum:)`,
     ///   `GeometryError/invalidZoomStep(_:)`, `GeometryError/emptyFitTarget` or, for a motion
