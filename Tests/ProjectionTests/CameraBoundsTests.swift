@@ -452,6 +452,33 @@ struct CameraBoundsTests {
         #expect(camera.centerMercator == shown.centerMercator && camera.zoom == shown.zoom)
     }
 
+    @Test("camera bounds, like the world's edge, move the place under a pinch's anchor (the docs named the world's edge alone): Paris at zoom 14 in a viewport box, pinched out to 13 about (20, 40), directly and through a PinchGestureSession, keeps the viewport in the box and the place 112 points from the fingers")
+    func boundsMovePinchAnchor() throws {
+        var camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 14, widthPoints: 390, heightPoints: 844)
+        let coordinates = try CoordinateBounds(south: 48.80, north: 48.90, west: 2.25, east: 2.45)
+        camera.setBounds(CameraBounds(coordinates))
+        let anchor = ScreenPoint(x: 20, y: 40)
+        let place = try camera.coordinate(at: anchor)
+        var pinched = camera
+        pinched.pinch(scale: 0.5, anchor: anchor)
+        var session = PinchGestureSession()
+        var followed = camera
+        #expect(session.update(.began, scale: 1, centroid: anchor, timestamp: 0, camera: &followed))
+        #expect(session.update(.changed, scale: 0.5, centroid: anchor, timestamp: 0.016, camera: &followed))
+        for result in [pinched, followed] {
+            #expect(isClose(result.zoom, 13, within: 1e-12))
+            #expect(Self.viewportInside(result, MercatorBox(coordinates)))
+            let point = result.point(for: place)
+            #expect(isClose(point.x, anchor.x, within: 1e-6) && isClose(point.y - anchor.y, 112.149, within: 1e-3), "\(point)")
+        }
+        // Without the bounds the place stays under the anchor.
+        var free = camera
+        free.setBounds(nil)
+        free.pinch(scale: 0.5, anchor: anchor)
+        let point = free.point(for: place)
+        #expect(isClose(point.x, anchor.x, within: 1e-6) && isClose(point.y, anchor.y, within: 1e-6), "\(point)")
+    }
+
     // MARK: - Restore
 
     @Test("encode then decode gives == the camera with bearing, insets, bounds (either mode, across the antimeridian too) and a rotation in progress, which then continues exactly as the original's (property, 2 000 cameras)")

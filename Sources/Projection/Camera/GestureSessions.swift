@@ -35,7 +35,8 @@ public enum GesturePhase: String, Hashable, Sendable, Codable, CaseIterable {
 /// about the new centroid, without a world-edge clamp between them). So the place that was
 /// under the fingers stays under them as they spread and move, within 1e-6 points, as if the
 /// map were glued to them; only the zoom limits (the factor is clamped, the anchor still
-/// holds) and the world's edge, where the step's result would show beyond it, stop it.
+/// holds), the world's edge, where the step's result would show beyond it, and the camera
+/// bounds stop it.
 ///
 /// ```swift
 /// @objc func pinched(_ recognizer: UIPinchGestureRecognizer) {
