@@ -536,6 +536,26 @@ struct CameraBearingTests {
         #expect(squeezed > Self.count / 10, "only \(squeezed) resizes squeezed the insets")
     }
 
+    @Test("a resize does not end a rotation run (the docs said any other change did): turned by 10 degrees about (600, 250) in landscape at zoom 1.5, resized to portrait (which raises the zoom to 1.81) and back, the map rotates back to the camera bit for bit; the run ended there, it comes back 2.3e-10 m off")
+    func resizeKeepsRotationRun() throws {
+        let start = try MercatorCamera(center: Coordinate(latitude: 5, longitude: 2.3522), zoom: 1.5, widthPoints: 844, heightPoints: 390)
+        let anchor = ScreenPoint(x: 600, y: 250)
+        var camera = start
+        camera.rotate(degrees: 10, around: anchor)
+        camera.resize(widthPoints: 390, heightPoints: 844)
+        #expect(isClose(camera.zoom, 1.812, within: 1e-3), "the portrait view moved: zoom \(camera.zoom)")
+        camera.resize(widthPoints: 844, heightPoints: 390)
+        camera.rotate(degrees: -10, around: anchor)
+        #expect(camera == start)
+        // A jump to the same view ends the run: rotating back is then exact only to rounding.
+        var ended = start
+        ended.rotate(degrees: 10, around: anchor)
+        try ended.jump(zoom: ended.zoom)
+        ended.rotate(degrees: -10, around: anchor)
+        #expect(ended != start)
+        #expect(Kit.distance(ended.point(for: start.centerMercator), ended.focalPoint, in: ended) < 1e-6)
+    }
+
     // MARK: - Helpers
 
     @Test("MapBearing: sinCos is exact at every multiple of 90 degrees; wrapped(-180) = 180, wrapped(540) = 180, wrapped(-0) = +0, and wrapping keeps the direction")

@@ -343,8 +343,10 @@ public struct MercatorCamera: Hashable, Sendable {
     /// Consecutive rotations around one anchor are each computed afresh from the state before
     /// the first (the pivot), with the fingers' total rotation: rounding never accumulates over
     /// a long rotation, and turning back by exactly the total restores the camera bit for bit.
-    /// Any other change ends the run. A constraint that moves the view ends it too (rotating
-    /// back is then exact to rounding).
+    /// Any other change ends the run but a resize, which it outlasts while the camera shows
+    /// the view its last rotation left (turned to the other orientation, which had to move the
+    /// view, and back, the map still rotates back bit for bit). A constraint that moves the
+    /// view ends it too (rotating back is then exact to rounding).
     ///
     /// Invalid input (a non-finite angle, an anchor beyond the one-screen margin) is ignored.
     public mutating func rotate(degrees: Double, around anchor: ScreenPoint) {
