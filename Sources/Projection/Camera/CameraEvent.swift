@@ -46,7 +46,8 @@ public enum CameraEvent: Hashable, Sendable, Codable {
     case jump(latitude: Double?, longitude: Double?, zoom: Double?, bearing: Double?)
     /// ``MercatorCamera/fit(_:padding:bearing:zoomSnap:)``.
     case fit(FitShape, padding: Double, bearing: Double?, zoomSnap: Double?)
-    /// ``MercatorCamera/setBounds(_:)`` with a box in degrees and a mode, or nil to clear them.
+    /// ``MercatorCamera/setBounds(_:)`` with a box in degrees and a mode (``clearBounds``
+    /// clears them).
     case bounds(south: Double, north: Double, west: Double, east: Double, mode: CameraBounds.Mode)
     /// ``MercatorCamera/setBounds(_:)`` with nil.
     case clearBounds
