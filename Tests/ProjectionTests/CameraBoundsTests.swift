@@ -479,6 +479,22 @@ struct CameraBoundsTests {
         #expect(isClose(point.x, anchor.x, within: 1e-6) && isClose(point.y, anchor.y, within: 1e-6), "\(point)")
     }
 
+    @Test("center-mode bounds near a pole raise the zoom (DESIGN's constraints named the viewport mode's alone): a box from 84 to 85 N takes a portrait phone from zoom 1.72 to the zoom at which the world's edge lets the center reach 84 N (5.75), the center on 84 N and the viewport's top on the world's edge")
+    func centerModeRaisesZoom() throws {
+        var camera = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: 0, widthPoints: 390, heightPoints: 844)
+        #expect(isClose(camera.zoom, log2(844 / 256.0), within: 1e-12))
+        camera.setBounds(CameraBounds(try CoordinateBounds(south: 84, north: 85, west: -10, east: 10), mode: .center))
+        let half = WebMercator.worldWidthMeters / 2
+        let south = MercatorPoint(try Coordinate(latitude: 84, longitude: 0)).y
+        // 422 points north of the center reach the edge: s = 422 / (W/2 - Y(84)).
+        let needed = log2(422 / (half - south) * WebMercator.worldWidthMeters / 256)
+        #expect(isClose(needed, 5.7467, within: 1e-4))
+        #expect(isClose(camera.zoom, needed, within: 1e-9), "zoom \(camera.zoom)")
+        #expect(isClose(camera.center.latitude, 84, within: 1e-9), "\(camera.center)")
+        let top = try camera.mercatorPoint(at: ScreenPoint(x: 195, y: 0)).y
+        #expect(isClose(top, half, within: 1e-6 / camera.pointsPerMercatorMeter))
+    }
+
     // MARK: - Restore
 
     @Test("encode then decode gives == the camera with bearing, insets, bounds (either mode, across the antimeridian too) and a rotation in progress, which then continues exactly as the original's (property, 2 000 cameras)")
