@@ -571,6 +571,22 @@ struct CameraInertiaTests {
         #expect(turning.durationSeconds > 3, "\(turning.durationSeconds) s")
     }
 
+    @Test("a throw of 1e300 points per second (no speed cap) lasts until its unconstrained remaining distance is under half a world (338.8 s at zoom 10, 334.7 at 22, 341.7 on a portrait phone at 1.72), not its half-point time (345.0 s, which DESIGN gave), and is at rest from 18.7 s on")
+    func absurdThrowDuration() throws {
+        let k = CameraInertia.Decay.normal.perSecond
+        let v = 1e300
+        #expect(isClose(log(v / (0.5 * k)) / k, 345.04, within: 0.01))
+        for (zoom, seconds) in [(0.0, 341.68), (10, 338.81), (22, 334.65)] {
+            let camera = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: zoom, widthPoints: 390, heightPoints: 844)
+            let inertia = try CameraInertia(from: camera, velocity: GestureVelocity(x: v, y: 0))
+            let halfWorld = log(v / (k * camera.worldWidthPoints / 2)) / k
+            #expect(isClose(inertia.durationSeconds, halfWorld, within: 1e-6), "zoom \(camera.zoom): \(inertia.durationSeconds) s")
+            #expect(isClose(inertia.durationSeconds, seconds, within: 0.01), "zoom \(camera.zoom): \(inertia.durationSeconds) s")
+            #expect(inertia.state(atSeconds: 18.7) == inertia.rest)
+            #expect(inertia.state(atSeconds: 18.6) != inertia.rest)
+        }
+    }
+
     @Test("the world's edge stops a throw on the edge: monotone, never past it, resting there")
     func edgeStops() throws {
         var random = SeededRandom(seed: 1322)
