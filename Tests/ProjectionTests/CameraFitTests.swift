@@ -378,6 +378,25 @@ struct CameraFitTests {
         #expect(checked > 60)
     }
 
+    @Test("zoom snap: a zoom just below an integer counts as on it within log2(1 + 1e-6 / size) levels, size the padded rectangle's larger side (1.7e-9 on a 390 x 844 phone, where the docs said 3.7e-9): 2.5e-9 below 12 snaps to 11 there and to 12 on a 390-point square")
+    func zoomSnapToleranceUsesLargerSide() throws {
+        let below = 2.5e-9
+        #expect(isClose(log2(1 + 1e-6 / 844), 1.709e-9, within: 1e-12) && isClose(log2(1 + 1e-6 / 390), 3.699e-9, within: 1e-12))
+        for (height, expected) in [(844.0, 11.0), (390, 12)] {
+            let camera = try MercatorCamera(center: MercatorPoint(x: 0, y: 0), zoom: 5, widthPoints: 390, heightPoints: height)
+            // Two places on the equator whose span fills the 390-point width at zoom 12 - 2.5e-9.
+            let scale = 256 * exp2(12 - below) / WebMercator.worldWidthMeters
+            let span = 390 / scale
+            let pins = ProjectedPins(mercatorPoints: [try MercatorPoint(x: -span / 2, y: 0), try MercatorPoint(x: span / 2, y: 0)])
+            var exact = camera
+            try exact.fit(.pins(pins))
+            #expect(isClose(exact.zoom, 12 - below, within: 1e-11), "\(exact.zoom)")
+            var snapped = camera
+            try snapped.fit(.pins(pins), zoomSnap: .integer)
+            #expect(snapped.zoom == expected, "390 x \(height): \(snapped.zoom)")
+        }
+    }
+
     @Test("zoom snap: fitting the visible bounds of a camera at an integer zoom with integer snapping keeps that zoom (property, 2 000 cameras)")
     func zoomSnapKeepsVisibleBoundsZoom() throws {
         var failures: [String] = []

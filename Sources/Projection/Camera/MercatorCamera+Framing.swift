@@ -44,8 +44,8 @@ public struct ZoomSnap: Hashable, Sendable {
     /// A zoom rounded down to a multiple of the step. A zoom within 1e-12 levels below a
     /// multiple counts as on it (the rounding of log2 must not lose a whole step; 1e-12
     /// levels moves a point of a 1 000 000-point screen by 7e-7 points). A fit allows as much
-    /// as its 1e-6-point containment permits on its rectangle (log2(1 + 1e-6 / size) levels:
-    /// 3.7e-9 on a 390-point phone).
+    /// as its 1e-6-point containment permits on its rectangle (log2(1 + 1e-6 / size) levels,
+    /// size the padded rectangle's larger side: 1.7e-9 on a 390 x 844 phone).
     public func snapped(_ zoom: Double) -> Double {
         snapped(zoom, toleranceLevels: 1e-12)
     }
