@@ -495,6 +495,33 @@ struct CameraBoundsTests {
         #expect(isClose(top, half, within: 1e-6 / camera.pointsPerMercatorMeter))
     }
 
+    @Test("insets set and set back, bounds set and cleared, and a sheet eased up and down give the camera back (==) unless a rotation run is in progress, which they end (the docs said the camera came back exactly): after rotate(25) about (100, 300), the view comes back bit for bit but the run is gone; a resize there and back keeps it")
+    func insetsAndBoundsEndRotationRun() throws {
+        let plain = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 14, widthPoints: 390, heightPoints: 844)
+        var rotating = plain
+        rotating.rotate(degrees: 25, around: ScreenPoint(x: 100, y: 300))
+        let sheet = try ScreenInsets(top: 47, bottom: 300)
+        let box = CameraBounds(try CoordinateBounds(south: 48, north: 49.5, west: 1.5, east: 3.5))
+        for (start, running) in [(plain, false), (rotating, true)] {
+            var insets = start
+            try insets.setInsets(sheet)
+            try insets.setInsets(start.insets)
+            var bounds = start
+            bounds.setBounds(box)
+            bounds.setBounds(nil)
+            let up = try CameraTransition(from: start, insets: sheet)
+            let eased = try CameraTransition(from: up.target, insets: start.insets).target
+            var resized = start
+            resized.resize(widthPoints: 844, heightPoints: 390)
+            resized.resize(widthPoints: 390, heightPoints: 844)
+            #expect(resized == start)
+            for camera in [insets, bounds, eased] {
+                #expect(camera.centerMercator == start.centerMercator && camera.zoom == start.zoom && camera.bearing == start.bearing)
+                #expect((camera == start) == !running, "rotation in progress: \(running)")
+            }
+        }
+    }
+
     // MARK: - Restore
 
     @Test("encode then decode gives == the camera with bearing, insets, bounds (either mode, across the antimeridian too) and a rotation in progress, which then continues exactly as the original's (property, 2 000 cameras)")

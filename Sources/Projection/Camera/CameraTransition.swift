@@ -178,7 +178,8 @@ public struct CameraTransition: Hashable, Sendable {
     ///   - insets: The target edge insets (the center is kept, as ``MercatorCamera/InsetsChange/center``).
     ///     With no center, zoom or bearing, the target keeps what the last gesture chose, as
     ///     ``MercatorCamera/setInsets(_:keeping:)`` does: easing the insets there and back gives
-    ///     the start camera (`==`), and a later resize derives the view as it would have.
+    ///     the start camera (`==`, but for a rotation run in progress, which the insets change
+    ///     ends), and a later resize derives the view as it would have.
     ///   - kind: Ease (default) or fly.
     ///   - reducedMotion: Whether to make the duration 0 (the target at every t > 0).
     /// - Throws: `GeometryError/invalidZoom(name:value:minimum:maximum:)`,

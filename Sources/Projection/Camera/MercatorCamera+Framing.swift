@@ -112,8 +112,9 @@ extension MercatorCamera {
     /// Sets the edge insets (the legend overlay, a bottom sheet): the focal point moves to the
     /// middle of the new unobstructed rectangle. With ``InsetsChange/center`` the center and
     /// zoom the last gesture chose are kept (so setting the old insets back restores the
-    /// camera exactly); with ``InsetsChange/content`` the place under the new focal point
-    /// becomes the center, so nothing on screen moves. The constraints then apply.
+    /// camera exactly, but for a rotation run in progress, which any insets change ends); with
+    /// ``InsetsChange/content`` the place under the new focal point becomes the center, so
+    /// nothing on screen moves. The constraints then apply.
     ///
     /// - Throws: `GeometryError/invalidInsets(top:left:bottom:right:width:height:)` when the
     ///   insets leave less than one point of this screen unobstructed either way. The camera
@@ -138,7 +139,8 @@ extension MercatorCamera {
     }
 
     /// Sets or clears (nil) the camera bounds; the center and zoom the last gesture chose are
-    /// kept and constrained into them, so clearing them again restores the camera exactly.
+    /// kept and constrained into them, so clearing them again restores the camera exactly (but
+    /// for a rotation run in progress, which setting them ends).
     public mutating func setBounds(_ bounds: CameraBounds?) {
         self.bounds = bounds
         rotationPivot = nil
