@@ -142,6 +142,27 @@ struct LegendPlacementTests {
         #expect(try Self.place(odd, preference: [.bottomLeading]).hiddenPinCount == 0)
     }
 
+    @Test("BAD_INPUTS row 102: a screen width or height outside [1, 1 000 000] points (0, 0.5, NaN, 2e6) is invalidSize naming the side, from both initializers, as the docs say (they had said invalidRendererParameter)")
+    func screenSizeIsInvalidSize() throws {
+        for bad in [0.0, 0.5, .nan, 2e6] {
+            for (width, height, side) in [(bad, 180.0, "width"), (320.0, bad, "height")] {
+                let fromPins = #expect(throws: GeometryError.self) {
+                    try LegendPlacement(boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: width, screenHeightPoints: height, pins: [])
+                }
+                let fromObstacles = #expect(throws: GeometryError.self) {
+                    try LegendPlacement(boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: width, screenHeightPoints: height, obstacles: [])
+                }
+                for error in [fromPins, fromObstacles] {
+                    guard case .invalidSize(let name, _, let range)? = error else {
+                        Issue.record("expected invalidSize for a screen \(side) of \(bad), got \(String(describing: error))")
+                        continue
+                    }
+                    #expect(name == side && range == ScreenTransform.sizeRangePoints)
+                }
+            }
+        }
+    }
+
     /// The reference renderer's 86 x 40 box on a 320 x 180 screen among `obstacles`.
     static func place(obstacles: [LegendObstacle], preference: [LegendCorner] = LegendCorner.allCases) throws -> LegendPlacement {
         try LegendPlacement(boxWidthPoints: 86, boxHeightPoints: 40, screenWidthPoints: 320, screenHeightPoints: 180, obstacles: obstacles, preference: preference)

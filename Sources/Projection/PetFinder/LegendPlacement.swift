@@ -168,8 +168,9 @@ public struct LegendPlacement: Hashable, Sendable {
     /// - Parameters:
     ///   - boxWidthPoints: The legend's width, finite and > 0.
     ///   - boxHeightPoints: The legend's height, finite and > 0.
-    ///   - screenWidthPoints: The screen's width; the box and its two margins must fit.
-    ///   - screenHeightPoints: The screen's height; likewise.
+    ///   - screenWidthPoints: The screen's width, in ``ScreenTransform/sizeRangePoints``; the
+    ///     box and its two margins must fit.
+    ///   - screenHeightPoints: The screen's height, likewise.
     ///   - insets: What the app covers at the screen's edges (none by default, as on the
     ///     landing page's preview); they must leave at least one point each way.
     ///   - marginPoints: The gap between the box and the unobstructed rectangle's edges, finite
@@ -183,6 +184,8 @@ public struct LegendPlacement: Hashable, Sendable {
     ///   margin or radius out of range, margins of half the unobstructed rectangle's width or
     ///   height or more ("legend margin"), a box with its margins larger than the unobstructed
     ///   rectangle, or no corner to choose from;
+    ///   `GeometryError/invalidSize(name:value:range:)` for a screen width or height outside
+    ///   ``ScreenTransform/sizeRangePoints``;
     ///   `GeometryError/invalidInsets(top:left:bottom:right:width:height:)` for insets that
     ///   leave less than one point of the screen.
     public init(
@@ -212,8 +215,9 @@ public struct LegendPlacement: Hashable, Sendable {
     /// - Parameters:
     ///   - boxWidthPoints: The legend's width, finite and > 0.
     ///   - boxHeightPoints: The legend's height, finite and > 0.
-    ///   - screenWidthPoints: The screen's width; the box and its two margins must fit.
-    ///   - screenHeightPoints: The screen's height; likewise.
+    ///   - screenWidthPoints: The screen's width, in ``ScreenTransform/sizeRangePoints``; the
+    ///     box and its two margins must fit.
+    ///   - screenHeightPoints: The screen's height, likewise.
     ///   - insets: What the app covers at the screen's edges (none by default); they must
     ///     leave at least one point each way.
     ///   - marginPoints: The gap between the box and the unobstructed rectangle's edges, finite
@@ -224,8 +228,10 @@ public struct LegendPlacement: Hashable, Sendable {
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a size or
     ///   margin out of range, margins of half the unobstructed rectangle's width or height or
     ///   more ("legend margin"), a box with its margins larger than the unobstructed rectangle,
-    ///   or no corner to choose from; `GeometryError/invalidInsets(top:left:bottom:right:width:height:)`
-    ///   for insets that leave less than one point of the screen.
+    ///   or no corner to choose from; `GeometryError/invalidSize(name:value:range:)` for a
+    ///   screen width or height outside ``ScreenTransform/sizeRangePoints``;
+    ///   `GeometryError/invalidInsets(top:left:bottom:right:width:height:)` for insets that
+    ///   leave less than one point of the screen.
     public init(
         boxWidthPoints: Double, boxHeightPoints: Double, screenWidthPoints: Double, screenHeightPoints: Double,
         insets: ScreenInsets = .zero, marginPoints: Double = 8, obstacles: [LegendObstacle],
