@@ -206,6 +206,20 @@ struct TileCoverTests {
         #expect(try camera.tileZoom() == 12 && camera.tileCover().zoom == 12)
     }
 
+    @Test("where the world (256 2^zoom points) is narrower than a tile, tile zoom 0 is drawn at the world's width by either rule, as the docs now say (they said floor never minifies and round draws at 0.71 to 1.41 times): a 512-point tile at 256 points at zoom 0, 362.04 at zoom 0.5")
+    func tileZoomZeroIsDrawnAtTheWorldsWidth() throws {
+        for (zoom, side) in [(0.0, 256.0), (0.5, 362.03867196751236), (0.4, 337.7940251578609)] {
+            let camera = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 0), zoom: zoom, widthPoints: 390, heightPoints: 200)
+            for rule in TileZoomRule.allCases {
+                #expect(try camera.tileZoom(tileSizePoints: 512, rule: rule) == 0)
+            }
+            let c = try camera.corners(of: MapTile(z: 0, x: 0, y: 0))
+            let drawn = hypot(c.northEast.x - c.northWest.x, c.northEast.y - c.northWest.y)
+            #expect(isClose(drawn, side, relative: 1e-12))
+            #expect(drawn / 512 < 0.71)
+        }
+    }
+
     @Test("BAD_INPUTS row 81: a center at +180 degrees is normalised to -180: its tile is column 0 of wrap 0; a viewport wider than the world lists each copy")
     func antimeridian() throws {
         let camera = try MercatorCamera(center: Coordinate(latitude: 0, longitude: 180), zoom: 3, widthPoints: 390, heightPoints: 390)

@@ -45,13 +45,17 @@ public struct MapTile: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// How a camera's fractional zoom becomes a tile zoom.
+///
+/// Either way the tile zoom is at least 0: where the world, 256 2^zoom points, is narrower
+/// than a tile, the tile of zoom 0 is drawn at the world's width, smaller than its size (a
+/// 512-point tile at 256 points at zoom 0).
 public enum TileZoomRule: String, Hashable, Sendable, CaseIterable {
     /// The largest tile zoom whose tiles are drawn at their size or larger (MapLibre, Mapbox
     /// GL, OpenLayers' vector layers): tiles are magnified up to twice their size, never
-    /// minified.
+    /// minified above tile zoom 0.
     case floor
     /// The nearest tile zoom (Leaflet's and most raster renderers' rounding): tiles are drawn
-    /// between 0.71 and 1.41 times their size.
+    /// between 0.71 and 1.41 times their size, above tile zoom 0.
     case round
 }
 
