@@ -163,6 +163,18 @@ struct PreviewFrameTests {
         #expect(map.next(on: .tap(edgeTap)).effects == [.deliverTap(edgeTap)])
     }
 
+    @Test("without a height, the height is width * 9/16 to the last bit, as documented, for fractional widths too (a 3x screen's points come in thirds): divided by the rounded 16/9, 795 of the 2 995 widths of 2 to 1 000 points in thirds were a last bit above it (10/3 points: 1.8750000000000002, not 1.875)")
+    func defaultHeightIsNineSixteenthsOfTheWidth() throws {
+        let region = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 48.8566, longitude: 2.3522))
+        for thirds in 6...3_000 {
+            let width = Double(thirds) / 3
+            let frame = try PreviewFrame(circle: region, widthPoints: width)
+            // Exact equality is the claim: a rounding rule, not an approximation.
+            #expect(frame.heightPoints == width * 9 / 16, "width \(width)")
+        }
+        #expect(try PreviewFrame(circle: region, widthPoints: 10.0 / 3).heightPoints == 1.875)
+    }
+
     @Test("BAD_INPUTS row 15: width or height <= 0, NaN or inf, a width under 16/9 without a height, and display scale <= 0 or NaN are errors")
     func row15BadSizes() throws {
         let region = GeodesicCircle.userVicinity(around: try Coordinate(latitude: 0, longitude: 0))

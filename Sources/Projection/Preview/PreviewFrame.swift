@@ -49,7 +49,10 @@ public struct PreviewFrame: Hashable, Sendable {
     public init(
         circle: GeodesicCircle, widthPoints: Double, heightPoints: Double? = nil, displayScale: Double = 1
     ) throws(GeometryError) {
-        let height = heightPoints ?? widthPoints / Self.defaultAspectRatio
+        // Width * 9 / 16, as documented: one rounding (the product; the division by 16 is
+        // exact). Divided by the rounded 16/9 instead, the height was a last bit above it for a
+        // third of fractional widths (1.8750000000000002 for 10/3 points, not 1.875).
+        let height = heightPoints ?? widthPoints * 9 / 16
         // Without a height, the error is about the width the caller gave, not a height of
         // theirs: a 16:9 frame is at least 16/9 points wide, its height then 1 point exactly.
         if heightPoints == nil, widthPoints.isFinite, widthPoints < Self.defaultAspectRatio {
