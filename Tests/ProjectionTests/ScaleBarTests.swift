@@ -127,6 +127,39 @@ struct ScaleBarTests {
         #expect(checked > 15_000)
     }
 
+    @Test("a nice length whose bar is the maximum width to the last bit is taken, as \"the longest that fits\" says: 1 km at 6.666666666666666 metres a point is 150.0 points of 150 (before, the product 999.9999999999999 gave 500 m, 75 points); every nice length in its unit at the scale that fits it exactly, over widths of 0.001 to 1 000 000 points")
+    func exactFitIsTaken() throws {
+        let kilometre = try ScaleBar(metersPerPoint: 6.666666666666666, maximumWidthPoints: 150)
+        #expect(kilometre.label == "1 km" && kilometre.widthPoints <= 150)
+        let metre = try ScaleBar(metersPerPoint: 0.012499999999999999, maximumWidthPoints: 80)
+        #expect(metre.label == "1 m" && metre.widthPoints <= 80)
+        let miles = try ScaleBar(metersPerPoint: 10_728.96, maximumWidthPoints: 150, units: .imperial)
+        #expect(miles.label == "1000 mi" && miles.widthPoints <= 150)
+        // 10^exponent as the bar computes it (exact where a double holds it, else the nearest).
+        func power(_ exponent: Int) -> Double { exponent >= 0 ? pow(10, Double(exponent)) : 1 / pow(10, Double(-exponent)) }
+        var checked = 0, taken = 0
+        for (units, unit, inUnit) in [(ScaleBarUnits.metric, 1.0, 0.0..<1_000), (.metric, 1_000, 1..<1e13), (.imperial, 0.3048, 0..<5_280), (.imperial, 1_609.344, 1..<1e12)] {
+            for exponent in -12...12 {
+                for mantissa in [1.0, 2, 5] where inUnit.contains(mantissa * power(exponent)) {
+                    // The nice length in metres as the bar computes it.
+                    let length = mantissa * power(exponent) * unit
+                    for width in [1e-3, 0.3, 1, 3, 7, 60, 80, 99, 100, 137, 150, 333, 512, 1_000, 1e6] {
+                        let exactScale = length / width
+                        for metersPerPoint in [exactScale, exactScale.nextUp, exactScale.nextDown]
+                        where ScaleBar.metersPerPointRange.contains(metersPerPoint) && length / metersPerPoint <= width {
+                            let bar = try ScaleBar(metersPerPoint: metersPerPoint, maximumWidthPoints: width, units: units)
+                            checked += 1
+                            // The fitting length or a longer one, never a shorter.
+                            if bar.lengthMeters >= length { taken += 1 }
+                            #expect(bar.lengthMeters >= length && bar.widthPoints <= width, "\(metersPerPoint) m/pt, \(width) pt: \(bar.label), not \(length) m")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 2_000 && taken == checked)
+    }
+
     @Test("BAD_INPUTS row 82: bad values throw typed errors: widths 0, -1, NaN, infinity, 2e6; metres per point 0, NaN; zooms NaN, -1, 31; latitude 91")
     func badValues() throws {
         // (NaN is never equal to itself: the errors are matched by name, value and text.)

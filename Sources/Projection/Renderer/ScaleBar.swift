@@ -130,12 +130,17 @@ public struct ScaleBar: Hashable, Sendable {
             throw .invalidRendererParameter(
                 name: "metres per point", value: metersPerPoint, expected: "a number of metres in [\(range.lowerBound), \(range.upperBound)]")
         }
-        var longest = maximumWidthPoints * metersPerPoint
+        // The product is rounded, and can fall a last bit short of a length whose bar is the
+        // maximum width exactly (1 km at 6.666666666666666 metres a point over 150 points: the
+        // product 999.9999999999999, the bar 150.0 points), which was then missed for 500 m.
+        // So the search starts a few last bits above it (a relative 8 ulps, more than the
+        // roundings of the product, the bar's width and the unit's conversion together).
+        var longest = maximumWidthPoints * metersPerPoint * (1 + 8 * .ulpOfOne)
         var bar = Self.nice(longestMeters: longest, units: units)
-        // The product above and the nice length's metres are rounded: a length equal to the
-        // rounded product can be a last bit too long for the width (0.1.nextDown metres a
-        // point over 100 points: 10 m at 100.00000000000001 points). Such a length does not
-        // fit; the limit goes below it until the bar does (a step or two).
+        // The limit above and the nice length's metres are rounded: a length at or near it can
+        // be a last bit too long for the width (0.1.nextDown metres a point over 100 points:
+        // 10 m at 100.00000000000001 points). Such a length does not fit; the limit goes below
+        // it until the bar does (a step or two), each step to the next shorter nice length.
         while bar.lengthMeters / metersPerPoint > maximumWidthPoints {
             longest = min(longest, bar.lengthMeters).nextDown
             bar = Self.nice(longestMeters: longest, units: units)
