@@ -15,7 +15,8 @@ public struct Pin: Hashable, Sendable, Identifiable {
     public let mercator: MercatorPoint
     /// The pin's point in the preview frame, in points (origin top-left).
     public let point: ScreenPoint
-    /// Whether ``point`` lies inside the frame (edges included).
+    /// Whether ``point`` lies inside the frame (edges included, to within 1e-6 points beyond
+    /// them: ``PreviewFrame/contains(_:)``).
     public let inFrame: Bool
 
     /// A pin from its parts (for tests, previews and mocks; ``PinLayout`` makes the real

@@ -99,6 +99,8 @@ public struct PreviewFrame: Hashable, Sendable {
         try transform.coordinate(at: point)
     }
 
-    /// Whether a frame point lies inside the frame, edges included.
+    /// Whether a frame point lies inside the frame, edges included, to within
+    /// ``ScreenTransform/edgeTolerancePoints`` (1e-6 points) beyond them: the placement's
+    /// accuracy, so that a place on the edge is in the frame.
     public func contains(_ point: ScreenPoint) -> Bool { transform.contains(point) }
 }
