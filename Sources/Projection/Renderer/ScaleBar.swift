@@ -94,7 +94,8 @@ public struct ScaleBar: Hashable, Sendable {
     /// The default maximum width: 100 points.
     public static let defaultMaximumWidthPoints = 100.0
     /// The ground metres per point a bar is made for: 1e-9 to 1e9 (a camera's scale lies
-    /// within 1e-5 and 2e5: zoom 30 at the Mercator world's edge, zoom 0 at the equator).
+    /// within 3e-3 and 2e5: zoom 22 at the Mercator world's edge, zoom 0 at the equator;
+    /// ``GroundScale/init(latitude:zoom:)``'s within 1e-5 and 2e5, at zooms up to 30).
     /// Beyond, the longest bar would overflow a double (1e303 metres a point over 1 000 000
     /// points) or its nice length round to 0 (5e-324).
     public static let metersPerPointRange: ClosedRange<Double> = 1e-9...1e9
