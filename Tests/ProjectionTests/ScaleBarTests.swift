@@ -127,7 +127,7 @@ struct ScaleBarTests {
         #expect(checked > 15_000)
     }
 
-    @Test("a nice length whose bar is the maximum width to the last bit is taken, as \"the longest that fits\" says: 1 km at 6.666666666666666 metres a point is 150.0 points of 150 (before, the product 999.9999999999999 gave 500 m, 75 points); every nice length in its unit at the scale that fits it exactly, over widths of 0.001 to 1 000 000 points")
+    @Test("BAD_INPUTS row 82: a nice length whose bar is the maximum width to the last bit is taken, as \"the longest that fits\" says: 1 km at 6.666666666666666 metres a point is 150.0 points of 150 (before, the product 999.9999999999999 gave 500 m, 75 points); every nice length in its unit at the scale that fits it exactly, over widths of 0.001 to 1 000 000 points")
     func exactFitIsTaken() throws {
         let kilometre = try ScaleBar(metersPerPoint: 6.666666666666666, maximumWidthPoints: 150)
         #expect(kilometre.label == "1 km" && kilometre.widthPoints <= 150)
