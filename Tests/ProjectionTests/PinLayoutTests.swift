@@ -95,6 +95,8 @@ struct PinLayoutTests {
         #expect(layout.skipped[0].reason.description
             == "invalid coordinate: longitude 541.0 is more than one turn past the antimeridian: expected degrees in [-540.0, 540.0], which are wrapped into [-180, 180)")
         #expect(layout.skipped[2].reason.description.contains("is infinite"))
+        // Both out of range: the longitude is read first.
+        #expect(PinEligibility(Announcement(id: "both", status: "MISSING", latitude: 95, longitude: 600)) == .skip(.longitudeBeyondOneTurn(600)))
     }
 
     @Test("Pin has a public memberwise init and is Identifiable; PinLayout is Hashable; styles have dark colours; legend entries are Identifiable")

@@ -226,8 +226,9 @@ extension MercatorCamera {
     /// them. The world's edge and the camera bounds then apply.
     ///
     /// - Throws: `GeometryError/invalidRendererParameter(name:value:expected:)` for a rectangle
-    ///   whose values are not finite, whose width or height is not positive, or whose center
-    ///   lies beyond the world north or south. The camera is then unchanged.
+    ///   whose values are not finite, whose width or height is not positive, whose center's x
+    ///   overflows (x + width / 2 beyond the largest double), or whose center lies beyond the
+    ///   world north or south. The camera is then unchanged.
     public mutating func show(_ rect: MapKitMapRect) throws(GeometryError) {
         for (name, value) in [("x", rect.origin.x), ("y", rect.origin.y)] where !value.isFinite {
             throw .invalidRendererParameter(name: "map rect \(name)", value: value, expected: "a finite number of map points")

@@ -104,7 +104,8 @@ extension MercatorCamera {
     public static let defaultMaximumTiles = 4_096
     /// The largest budget a cover takes: 1 048 576 tiles (16 MiB of tiles, 16 bytes each). A
     /// larger one would let a huge screen of tiny tiles ask for billions of tiles (a
-    /// 1 000 000-point screen of 1-point tiles at zoom 0 needs 2.7e11) and exhaust memory.
+    /// 1 000 000-point screen of 1-point tiles needs 2.7e11: asked for zoom 0, it shows about
+    /// 11.9, the lowest at which it stays within the world) and exhaust memory.
     public static let maximumTileBudget = 1 << 20
     /// The tile sizes accepted, in points.
     public static let tileSizeRangePoints: ClosedRange<Double> = 1...65_536
