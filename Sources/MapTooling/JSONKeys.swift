@@ -36,7 +36,8 @@ public enum JSONStructureError: Error, Hashable, Sendable, CustomStringConvertib
 /// everything else: at the first thing that is not well-formed JSON it stops without an error,
 /// and the decoder that follows reports it.
 public enum JSONKeys {
-    /// The deepest nesting of arrays and objects accepted: 64 (a camera script needs 3).
+    /// The deepest nesting of arrays and objects accepted: 64 (a camera script needs 5: the
+    /// script, its events, an event, a fit's coordinates and a place).
     public static let maximumDepth = 64
 
     /// Checks `data` (UTF-8 JSON).

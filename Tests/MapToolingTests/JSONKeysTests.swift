@@ -101,4 +101,13 @@ struct JSONKeysTests {
             try CameraScript.decode(Data(#"{"camera":{"latitude":1,"longitude":2,"zoom":"z","width":1,"height":1},"events":[]}"#.utf8))
         }
     }
+
+    @Test("A camera script nests 5 levels deep (a fit's coordinates), within maximumDepth (its comment said 3)")
+    func scriptDepth() throws {
+        let text = #"{"camera":\#(Self.camera),"events":[{"type":"fit","coordinates":[{"latitude":1,"longitude":2}]}]}"#
+        _ = try CameraScript.decode(Data(text.utf8))
+        try JSONKeys.check(Data(text.utf8), maximumDepth: 5)
+        #expect(throws: JSONStructureError.nestedTooDeeply(maximumDepth: 4)) { try JSONKeys.check(Data(text.utf8), maximumDepth: 4) }
+        #expect(throws: JSONStructureError.nestedTooDeeply(maximumDepth: 3)) { try JSONKeys.check(Data(text.utf8), maximumDepth: 3) }
+    }
 }
