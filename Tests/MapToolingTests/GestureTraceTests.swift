@@ -16,6 +16,21 @@ struct GestureTraceTests {
         return try GestureTrace.decode(try Data(contentsOf: url))
     }
 
+    @Test("the committed trace's pan is flicked at about 1 500 points per second at its release (1.8 s), 1 300 over the inertia's 0.1 s window")
+    func panReleaseSpeed() throws {
+        let trace = try Self.committedTrace()
+        let pans = trace.frames.compactMap { frame in frame.pan.map { (t: frame.t, x: $0.x, y: $0.y) } }
+        let last = try #require(pans.last), window = try #require(pans.last { $0.t <= last.t - 0.1 + 1e-9 })
+        #expect(abs(last.t - 1.8) < 1e-9)
+        let windowSpeed = ((last.x - window.x) * (last.x - window.x) + (last.y - window.y) * (last.y - window.y)).squareRoot() / (last.t - window.t)
+        // The generator's x = -260 u^2, y = -150 u^2 over 0.4 s: (1300, 750) points per second at u = 1.
+        #expect(windowSpeed > 1_250 && windowSpeed < 1_400, "\(windowSpeed)")
+        let lastFrames = pans.suffix(9)
+        let first = try #require(lastFrames.first)
+        let endSpeed = ((last.x - first.x) * (last.x - first.x) + (last.y - first.y) * (last.y - first.y)).squareRoot() / (last.t - first.t)
+        #expect(endSpeed > 1_350 && endSpeed < 1_550, "\(endSpeed)")
+    }
+
     @Test("the committed trace plays as recorded: every sample applied; the pinch zooms by log2(2.4) about its centroid; the turn takes 35 degrees off the bearing; the pan's release throws the camera on; the fly ends exactly on the user at zoom 13.5, north up")
     func playsAsRecorded() throws {
         let trace = try Self.committedTrace()
