@@ -5,7 +5,8 @@ public enum TextTable {
     /// columns two spaces apart.
     ///
     /// A column is numeric, and right-aligned, when every one of its cells is a number, with an
-    /// optional unit suffix "x" or "%", or "-" (no value); any other column is left-aligned. The
+    /// optional unit suffix "x" or "%", or "-" (no value), and at least one is not "-"; any other
+    /// column (one of "-" alone, as `geobench run --suite region`'s allocs/op) is left-aligned. The
     /// choice is per column, not per cell: an operation named "120 Hz trace frame" stays in line
     /// with the other names (each cell judged alone, it was pushed to the right).
     public static func render(header: [String], rows: [[String]]) -> String {

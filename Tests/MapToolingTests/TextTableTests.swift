@@ -59,4 +59,11 @@ struct TextTableTests {
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines == ["    a  b       ", "-----  --------", " -1.5  -x      ", "12.0%  3 things", "    -  7       "])
     }
+
+    @Test("a column of '-' alone is left-aligned, as the region suite's allocs/op: a numeric column needs one number")
+    func dashesAlone() {
+        let text = TextTable.render(header: ["ns/op", "allocs/op"], rows: [["7320.7", "-"], ["7195.9", "-"]])
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines == [" ns/op  allocs/op", "------  ---------", "7320.7  -        ", "7195.9  -        "])
+    }
 }
