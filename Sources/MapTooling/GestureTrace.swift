@@ -66,7 +66,9 @@ public struct GestureTrace: Sendable, Decodable {
     ///
     /// - Throws: ``CameraScriptDecodingError`` for JSON that is not a trace, or a trace whose
     ///   frames are empty, whose times are not finite or decrease, whose frame carries more than
-    ///   one sample, whose phase is unknown or whose frame rate is not in (0, 1000].
+    ///   one sample, whose phase is unknown or whose frame rate is not in (0, 1000], or that has
+    ///   a key none of its objects takes, as a camera script refuses one ("frames[3].pich:
+    ///   unknown key in a frame (it takes t, pinch, pan, fly)").
     public static func decode(_ data: Data) throws(CameraScriptDecodingError) -> GestureTrace {
         do {
             try JSONKeys.check(data)
@@ -76,6 +78,9 @@ public struct GestureTrace: Sendable, Decodable {
         let trace: GestureTrace
         do {
             trace = try JSONDecoder().decode(GestureTrace.self, from: data)
+            // A misspelt key ("pich" for "pinch", "bearin" in the camera) would otherwise drop
+            // its sample or leave its value at the default without a word.
+            _ = try JSONDecoder().decode(KnownKeys.self, from: data)
         } catch let error as DecodingError {
             throw .invalid(CameraScriptDecodingError.describe(error))
         } catch {
@@ -98,6 +103,47 @@ public struct GestureTrace: Sendable, Decodable {
             }
         }
         return trace
+    }
+
+    /// The keys of a trace, its frames and their samples (the camera's are a camera script's).
+    static let traceKeys = ["camera", "framesPerSecond", "frames"]
+    static let frameKeys = ["t", "pinch", "pan", "fly"]
+    static let sampleKeys = [
+        ("pinch", ["phase", "scale", "rotation", "x", "y"]), ("pan", ["phase", "x", "y"]),
+        ("fly", ["latitude", "longitude", "zoom", "bearing"]),
+    ]
+
+    /// Reads nothing but the keys of a trace already decoded, refusing the first that its
+    /// object does not take.
+    private struct KnownKeys: Decodable {
+        init(from decoder: any Decoder) throws {
+            typealias Key = CameraScript.AnyKey
+            func object(_ container: KeyedDecodingContainer<Key>, _ name: String) throws -> KeyedDecodingContainer<Key>? {
+                guard container.contains(Key(name)), try !container.decodeNil(forKey: Key(name)) else { return nil }
+                return try container.nestedContainer(keyedBy: Key.self, forKey: Key(name))
+            }
+            let trace = try decoder.container(keyedBy: Key.self)
+            try CameraScript.refuseUnknownKeys(trace, allowed: GestureTrace.traceKeys, in: "the trace")
+            if let camera = try object(trace, "camera") {
+                try CameraScript.refuseUnknownKeys(camera, allowed: CameraScript.cameraKeys, in: "the trace's camera")
+                if let insets = try object(camera, "insets") {
+                    try CameraScript.refuseUnknownKeys(insets, allowed: CameraScript.insetsKeys, in: "the camera's insets")
+                }
+                if let bounds = try object(camera, "bounds") {
+                    try CameraScript.refuseUnknownKeys(bounds, allowed: CameraScript.boundsKeys, in: "the camera's bounds")
+                }
+            }
+            var frames = try trace.nestedUnkeyedContainer(forKey: Key("frames"))
+            while !frames.isAtEnd {
+                let frame = try frames.nestedContainer(keyedBy: Key.self)
+                try CameraScript.refuseUnknownKeys(frame, allowed: GestureTrace.frameKeys, in: "a frame")
+                for (name, keys) in GestureTrace.sampleKeys {
+                    if let sample = try object(frame, name) {
+                        try CameraScript.refuseUnknownKeys(sample, allowed: keys, in: "a \(name) sample")
+                    }
+                }
+            }
+        }
     }
 
     static func phase(_ text: String) -> GesturePhase? {

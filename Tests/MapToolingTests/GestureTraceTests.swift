@@ -16,6 +16,32 @@ struct GestureTraceTests {
         return try GestureTrace.decode(try Data(contentsOf: url))
     }
 
+    @Test("a trace with a key none of its objects takes is refused naming it, as a camera script is (BAD_INPUTS row 106): a misspelt sample ('pich') was dropped and a misspelt camera key ('bearin') left at its default")
+    func unknownKeys() throws {
+        let camera = #""camera":{"latitude":48.8566,"longitude":2.3522,"zoom":13.5,"width":390,"height":844,"insets":{"top":47}}"#
+        let pinch = #""pinch":{"phase":"began","scale":1,"rotation":0,"x":100,"y":100}"#
+        func trace(camera: String = camera, rate: String = #""framesPerSecond":120"#, frame: String = pinch) -> Data {
+            Data("{\(camera),\(rate),\"frames\":[{\"t\":0,\(frame)},{\"t\":0.1,\"fly\":{\"latitude\":1,\"longitude\":2,\"zoom\":3}}]}".utf8)
+        }
+        _ = try GestureTrace.decode(trace())
+        let cases: [(Data, String)] = [
+            (trace(rate: #""framesPerSecond":120,"extra":1"#), "extra: unknown key in the trace (it takes camera, framesPerSecond, frames)"),
+            (trace(camera: camera.replacingOccurrences(of: "\"zoom\"", with: "\"bearin\":90,\"zoom\"")),
+             "camera.bearin: unknown key in the trace's camera (it takes latitude, longitude, zoom, width, height, minimumZoom, maximumZoom, bearing, insets, bounds)"),
+            (trace(camera: camera.replacingOccurrences(of: "\"top\"", with: "\"bottm\"")),
+             "camera.insets.bottm: unknown key in the camera's insets (it takes top, left, bottom, right)"),
+            (trace(frame: pinch.replacingOccurrences(of: "\"pinch\"", with: "\"pich\"")),
+             "frames[0].pich: unknown key in a frame (it takes t, pinch, pan, fly)"),
+            (trace(frame: pinch.replacingOccurrences(of: "\"scale\":1,", with: "\"scale\":1,\"sc\":2,")),
+             "frames[0].pinch.sc: unknown key in a pinch sample (it takes phase, scale, rotation, x, y)"),
+            (trace(frame: #""pan":{"phase":"began","x":0,"y":0,"dx":1}"#),
+             "frames[0].pan.dx: unknown key in a pan sample (it takes phase, x, y)"),
+        ]
+        for (data, message) in cases {
+            #expect(throws: CameraScriptDecodingError.invalid(message)) { try GestureTrace.decode(data) }
+        }
+    }
+
     @Test("the committed trace's pan is flicked at about 1 500 points per second at its release (1.8 s), 1 300 over the inertia's 0.1 s window")
     func panReleaseSpeed() throws {
         let trace = try Self.committedTrace()
