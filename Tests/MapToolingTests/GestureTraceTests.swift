@@ -16,7 +16,7 @@ struct GestureTraceTests {
         return try GestureTrace.decode(try Data(contentsOf: url))
     }
 
-    @Test("a trace with a key none of its objects takes is refused naming it, as a camera script is (BAD_INPUTS row 106): a misspelt sample ('pich') was dropped and a misspelt camera key ('bearin') left at its default")
+    @Test("BAD_INPUTS row 111: a trace with a key none of its objects takes is refused naming it, as a camera script is (row 106): a misspelt sample ('pich') was dropped and a misspelt camera key ('bearin') left at its default")
     func unknownKeys() throws {
         let camera = #""camera":{"latitude":48.8566,"longitude":2.3522,"zoom":13.5,"width":390,"height":844,"insets":{"top":47}}"#
         let pinch = #""pinch":{"phase":"began","scale":1,"rotation":0,"x":100,"y":100}"#
