@@ -77,7 +77,8 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     case emptyFitTarget
     /// A zoom snapping step, in zoom levels, that is not a finite number in (0, 22].
     case invalidZoomStep(Double)
-    /// A rotation dead zone or north snap threshold that is not finite, or out of its range.
+    /// A rotation dead zone (arc length or angle) that is not a finite number >= 0, or a north
+    /// snap threshold that is not a finite number of degrees in [0, 180].
     case invalidDeadZone(name: String, value: Double)
     /// A motion's parameter (a transition's duration in seconds, a fly's curve or speed, an
     /// easing's control point; an inertia's velocity, decay rate or speed cap; a velocity
@@ -179,7 +180,10 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
         case .invalidZoomStep(let value):
             return "zoom step \(value) \(Self.problem(value)): expected a finite number of zoom levels in (0, 22]"
         case .invalidDeadZone(let name, let value):
-            return "\(name) \(value) \(Self.problem(value)): expected a finite number >= 0"
+            // A north snap's threshold is bounded above too (NorthSnap(withinDegrees:)): 200 is
+            // a finite number >= 0, and the message must say what it is not.
+            let expected = name == "north snap" ? "a finite number of degrees in [0, 180]" : "a finite number >= 0"
+            return "\(name) \(value) \(Self.problem(value)): expected \(expected)"
         case .invalidTransition(let name, let value, let expected):
             return "\(name) \(value) \(Self.problem(value)): expected \(expected)"
         case .invalidClusterParameter(let name, let value, let expected):

@@ -615,6 +615,29 @@ struct CameraBearingTests {
         #expect(throws: GeometryError.self) { try NorthSnap(withinDegrees: 181) }
     }
 
+    @Test("NorthSnap(withinDegrees: 200)'s error says what it expects: a finite number of degrees in [0, 180], not 'a finite number >= 0', which 200 is; the dead zone's arc length and angle keep >= 0")
+    func northSnapErrorNamesItsRange() throws {
+        do {
+            _ = try NorthSnap(withinDegrees: 200)
+            Issue.record("NorthSnap(withinDegrees: 200) was accepted")
+        } catch {
+            #expect(error == .invalidDeadZone(name: "north snap", value: 200))
+            #expect(error.description == "north snap 200.0 is out of range: expected a finite number of degrees in [0, 180]")
+        }
+        do {
+            _ = try NorthSnap(withinDegrees: -1)
+            Issue.record("NorthSnap(withinDegrees: -1) was accepted")
+        } catch {
+            #expect(error.description == "north snap -1.0 is out of range: expected a finite number of degrees in [0, 180]")
+        }
+        do {
+            _ = try RotationDeadZone(arcLengthPoints: -1)
+            Issue.record("RotationDeadZone(arcLengthPoints: -1) was accepted")
+        } catch {
+            #expect(error.description == "arc length -1.0 is out of range: expected a finite number >= 0")
+        }
+    }
+
     @Test("NorthSnap's recipe when no inertia follows, jump(bearing: snapped(bearing)), leaves the map exactly north up, also in the middle of a rotation run (113.01 turned by 253.37 and 214.35 about one anchor: 5.29), about the focal point (a sheet's insets shifting it)")
     func northSnapRecipeWithoutInertia() throws {
         var camera = try MercatorCamera(
