@@ -63,7 +63,9 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     case invalidZoom(name: String, value: Double, minimum: Double, maximum: Double)
     /// Zoom limits whose minimum exceeds their maximum.
     case invalidZoomOrder(minimum: Double, maximum: Double)
-    /// A time stamp, in seconds, that is not finite or runs backwards.
+    /// A time stamp, in seconds, that is not finite or runs backwards. Not thrown by anything
+    /// in GeoMath or Projection: a gesture session and `VelocityEstimator.add` ignore such a
+    /// sample and return false.
     case invalidTimestamp(Double, previous: Double?)
     /// A bearing or a rotation, in degrees, that is not finite.
     case invalidBearing(name: String, value: Double)
