@@ -135,9 +135,10 @@ extension ScreenTransform {
     /// apart differ from the center in the last digits of a degree (about 1e-9 m), so their
     /// differences lose all precision for radii near 1e-9 m and vanish below; that once made a
     /// circle of 1e-12 m in Paris show the whole world. At 0.1 m both ways agree within 4e-8
-    /// at every latitude (the local extents taken to second order north-south, their error
-    /// then growing as (radius / 6 400 km)^2 tan(latitude), the differences' as 1e-9 m /
-    /// radius).
+    /// at every latitude near the prime meridian and within 1e-7 at every longitude (the local
+    /// extents taken to second order north-south, their error then growing as
+    /// (radius / 6 400 km)^2 tan(latitude), the differences' as 1e-9 m / radius, or 3.7e-9 m,
+    /// an easting's last bit, / radius near the antimeridian).
     static let localScaleRadiusMeters: Double = 0.1
 
     /// The half extents, in Mercator metres east-west and north-south, of a circle small
