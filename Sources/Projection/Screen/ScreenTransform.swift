@@ -14,7 +14,8 @@ import GeoMath
 /// with X(P) taken on the world copy nearest the center (a shift by whole world widths,
 /// computed by exact rounding arithmetic). At bearing 0 the rotation is the identity exactly
 /// (``MapBearing/sinCos(degrees:)`` gives 0 and 1), so the unrotated formula's bits come out.
-/// Affine; calls no PROJ except to project a `Coordinate` first.
+/// Affine; calls no PROJ except to project a `Coordinate` first and, the other way, to
+/// unproject (``coordinate(at:)``, ``visibleBounds``).
 public struct ScreenTransform: Hashable, Sendable {
     /// The screen sizes accepted, in points: at least 1 point (a smaller screen shows nothing
     /// and its scale could underflow), at most 1 000 000 (about a thousand phone screens),
