@@ -49,8 +49,9 @@ extension ScreenTransform {
             let (east, north) = localHalfExtents(circle)
             halfWidthMeters = east
             // The north-south extent to second order: the side away from the equator reaches
-            // further, by the factor 1 + d tan(phi) / 2 (d the circle's latitude extent in
-            // radians: Y'' / Y' = tan(phi) for Y = a ln tan(pi/4 + phi/2)), the side towards
+            // further, by the factor 1 + d tan(phi) / 2 (d the circle's reach in latitude from its
+            // center in radians, half its latitude extent: Y'' / Y' = tan(phi) for
+            // Y = a ln tan(pi/4 + phi/2)), the side towards
             // it less, and a side beyond the world's edge ends there (a polar user's circle,
             // centred on it). To first order only, the two ways of the fit parted by up to
             // 9e-8 at 0.1 m near the poles, where a 16:9 frame's height decides.
