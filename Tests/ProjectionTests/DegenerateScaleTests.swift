@@ -143,6 +143,19 @@ struct DegenerateScaleTests {
         #expect(worst > 4e-8)
     }
 
+    @Test("the smallest scale a fit gives is 1 / (2 W) = 1.25e-8, not 2.5e-8 as maximumPointsPerMercatorMeter's docs said: the largest circle around 90 N on a 1 x 1 screen reaches a whole world south of its center (1.2477e-8)")
+    func smallestScaleIsHalfAPointPerWorld() throws {
+        let world = WebMercator.worldWidthMeters
+        var smallest = Double.infinity
+        for latitude in [-90.0, -85.0511287798066, -60, 0, 60, 85, 85.0511287798066, 90] {
+            let scale = try Self.scale(Coordinate(latitude: latitude, longitude: 0), .greatestFiniteMagnitude, 1, 1)
+            #expect(scale.isFinite && scale >= 1 / (2 * world) * (1 - 1e-12), "\(latitude): \(scale)")
+            smallest = min(smallest, scale)
+        }
+        #expect(isClose(smallest, 1 / (2 * world), relative: 1e-12))
+        #expect(smallest < 2.5e-8)
+    }
+
     @Test("BAD_INPUTS row 42: the scale never grows with the radius, from 5e-324 m to 1e300 m, for any center and screen (property, seeded)")
     func scaleIsMonotone() throws {
         var radii: [Double] = [.leastNonzeroMagnitude, 1e-300, 1e-13]

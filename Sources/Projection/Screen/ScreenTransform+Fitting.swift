@@ -12,7 +12,8 @@ extension ScreenTransform {
     /// The largest scale, in points per Web Mercator metre (a millimetre is a billion
     /// points). A circle of radius 1e-6 m on the largest screen needs about 5e11. The cap keeps
     /// every point, pixel and inverse finite; with the smallest screen (1 point) and the whole
-    /// world, the scale is at least 2.5e-8.
+    /// world, the scale is at least 1 / (2 W) = 1.25e-8 (a circle holding the whole world,
+    /// centred on a user at the world's edge, reaches a whole world south of the center).
     public static let maximumPointsPerMercatorMeter: Double = 1e12
 
     /// The transform that shows a geodesic circle on a screen of `widthPoints` x
