@@ -300,6 +300,19 @@ struct WebMercatorTests {
         #expect(isClose(try camera.coordinate(at: ScreenPoint(x: 195, y: 1_244)).latitude, -WebMercator.maximumLatitude, within: 1e-9))
     }
 
+    @Test("coordinate of a point in the micrometre beyond W/2 lies up to 7.6e-13 degrees beyond maximumLatitude, as documented")
+    func coordinateBeyondClampLatitude() throws {
+        let half = WebMercator.worldWidthMeters / 2
+        let edge = try MercatorPoint(x: 0, y: half).coordinate.latitude
+        #expect(isClose(edge, WebMercator.maximumLatitude, within: 1e-14))
+        for sign in [1.0, -1.0] {
+            let latitude = try MercatorPoint(x: half, y: sign * (half + 1e-6)).coordinate.latitude
+            #expect(abs(latitude) > WebMercator.maximumLatitude)
+            #expect(isClose(abs(latitude), 85.05112877980736, within: 2e-14))
+            #expect(abs(latitude) - WebMercator.maximumLatitude < 7.6e-13)
+        }
+    }
+
     @Test("world-copy arithmetic: nearestCopyOffset keeps offsets within half a world, wrappedEasting wraps into [-W/2, W/2)")
     func worldCopies() throws {
         let world = WebMercator.worldWidthMeters, half = world / 2

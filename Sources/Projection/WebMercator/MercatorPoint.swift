@@ -48,7 +48,9 @@ public struct MercatorPoint: Hashable, Sendable {
     }
 
     /// The coordinate of this point (inverse Web Mercator through PROJ), longitude in
-    /// [-180, 180), latitude within +-85.0511287798066 (give or take the last bit).
+    /// [-180, 180), latitude within +-85.0511287798066, or up to 7.6e-13 degrees beyond it for
+    /// a point in the micrometre beyond W/2 that ``init(x:y:)`` admits (y = W/2 + 1e-6 m gives
+    /// 85.05112877980736).
     public var coordinate: Coordinate {
         let (longitude, latitude) = WebMercatorPROJ.inverse(x: x, y: y)
         return Coordinate.wrapping(latitude: latitude, longitude: longitude)
