@@ -13,7 +13,9 @@ import Foundation
 /// `LocalizedError`) names it together with what was expected, so the message can be shown to
 /// a developer as it is. Values that are not numbers say so ("latitude nan is not a number"),
 /// infinities say they are infinite, finite values out of range say "out of range". A function
-/// that throws one of these has changed nothing.
+/// that throws one of these has changed nothing, with one exception: the raw buffers of
+/// Projection's `WebMercator.projectInPlace(longitudes:latitudes:)`, whose contents are
+/// unspecified after a throw (the points before the failed one are already converted).
 ///
 /// The cases are grouped by where they arise: coordinates and geodesics (GeoMath), Web
 /// Mercator points, screens and cameras (Projection), and PROJ itself.

@@ -300,6 +300,19 @@ struct WebMercatorTests {
         #expect(isClose(try camera.coordinate(at: ScreenPoint(x: 195, y: 1_244)).latitude, -WebMercator.maximumLatitude, within: 1e-9))
     }
 
+    @Test("projectInPlace is the documented exception to 'a function that throws has changed nothing': points before the failed one are converted")
+    func projectInPlaceChangesBuffersBeforeThrowing() throws {
+        var longitudes = [10.0, 20.0, 30.0], latitudes = [10.0, .nan, 5.0]
+        let error = #expect(throws: GeometryError.self) {
+            try longitudes.withUnsafeMutableBufferPointer { xs in
+                try latitudes.withUnsafeMutableBufferPointer { ys in try WebMercator.projectInPlace(longitudes: xs, latitudes: ys) }
+            }
+        }
+        #expect(error == .projTransform(index: 1, code: 0, message: "non-finite result"))
+        // The first point is already an easting in metres (10 degrees is W / 36).
+        #expect(isClose(longitudes[0], WebMercator.worldWidthMeters / 36, within: 1e-6))
+    }
+
     @Test("coordinate of a point in the micrometre beyond W/2 lies up to 7.6e-13 degrees beyond maximumLatitude, as documented")
     func coordinateBeyondClampLatitude() throws {
         let half = WebMercator.worldWidthMeters / 2
