@@ -44,7 +44,8 @@ public enum GeometryError: Error, Hashable, Sendable, CustomStringConvertible, L
     // MARK: Web Mercator, screens and cameras
 
     /// A Web Mercator point that is not finite or lies outside the world: |x| and |y| at most
-    /// W/2 = 20 037 508.342789244 m.
+    /// W/2 = 20 037 508.342789244 m, give or take 1e-6 m (the tolerance of
+    /// `WebMercator.isOnWorld(x:y:)`, so W/2 + 5e-7 m is accepted).
     case mercatorOutsideWorld(x: Double, y: Double)
     /// Two buffers of a batch that differ in length.
     case bufferLengthMismatch(longitudes: Int, latitudes: Int)

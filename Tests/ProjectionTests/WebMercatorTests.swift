@@ -313,6 +313,13 @@ struct WebMercatorTests {
         #expect(isClose(longitudes[0], WebMercator.worldWidthMeters / 36, within: 1e-6))
     }
 
+    @Test("mercatorOutsideWorld is thrown only beyond W/2 + 1e-6 m, as documented: W/2 + 5e-7 m is a point, W/2 + 2e-6 m an error")
+    func outsideWorldTolerance() throws {
+        let half = WebMercator.worldWidthMeters / 2
+        #expect(try MercatorPoint(x: -half - 5e-7, y: half + 5e-7).y == half + 5e-7)
+        #expect(throws: GeometryError.mercatorOutsideWorld(x: 0, y: half + 2e-6)) { try MercatorPoint(x: 0, y: half + 2e-6) }
+    }
+
     @Test("coordinate of a point in the micrometre beyond W/2 lies up to 7.6e-13 degrees beyond maximumLatitude, as documented")
     func coordinateBeyondClampLatitude() throws {
         let half = WebMercator.worldWidthMeters / 2

@@ -1,7 +1,8 @@
 import GeoMath
 
 /// A point of the Web Mercator world (EPSG:3857), in metres: x eastward from the prime
-/// meridian, y northward from the equator, both within [-W/2, W/2] (W = 2 pi 6378137 m).
+/// meridian, y northward from the equator, both within [-W/2, W/2] (W = 2 pi 6378137 m), give
+/// or take the 1e-6 m of ``WebMercator/isOnWorld(x:y:)``.
 ///
 /// Validated on construction, like `Coordinate`: a point is finite and on the world, so
 /// converting it never fails. `MercatorPoint(coordinate)` projects a coordinate (MapKit's
