@@ -3,7 +3,7 @@
 /// The region covers `center.latitude +- latitudeDelta / 2` (clipped to the poles) and
 /// `center.longitude +- longitudeDelta / 2` (wrapped across the antimeridian). For the set of
 /// points within a distance of a center, see ``GeodesicCircle``, whose
-/// ``GeodesicCircle/region`` is the smallest such region containing it.
+/// ``GeodesicCircle/region`` is the smallest such region containing it (where one exists).
 public struct CoordinateRegion: Hashable, Sendable, Codable {
     /// The center.
     public let center: Coordinate

@@ -2,7 +2,8 @@
 /// circle, or disc), with its exact latitude/longitude bounds and a MapKit-compatible span.
 ///
 /// Not MapKit's `MKCoordinateRegion`, which is a center and a span: that is
-/// ``CoordinateRegion``, and ``region`` gives the one that contains this circle.
+/// ``CoordinateRegion``, and ``region`` gives the one that contains this circle (where one
+/// exists: see ``region``).
 ///
 /// The circle of center C and radius r is every point P with `C.distance(to: P) <= r`
 /// (geodesic distance, Karney 2013 through PROJ). Its ``bounds`` are the smallest box that
@@ -28,7 +29,9 @@ public struct GeodesicCircle: Hashable, Sendable {
     public let bounds: CoordinateBounds
     /// The span symmetric about ``center`` that contains ``bounds`` (MapKit's meaning):
     /// latitudeDelta = 2 max(north - lat, lat - south) capped at 180, longitudeDelta = twice
-    /// the east-west half-width capped at 360.
+    /// the east-west half-width capped at 360. Where the latitude cap bites (a circle reaching
+    /// more than 90 degrees of latitude from its center), the span covers only lat +- 90,
+    /// not the whole of ``bounds``.
     public let span: CoordinateSpan
     /// Whether the north pole is within ``radiusMeters`` of ``center``: true whenever
     /// ``contains(_:)`` is true for it (and for a pole beyond the radius by under a nanometre,
@@ -116,7 +119,9 @@ public struct GeodesicCircle: Hashable, Sendable {
     public var crossesAntimeridian: Bool { bounds.crossesAntimeridian }
 
     /// The center and span (MapKit's meaning of a region) that contain the circle: centred on
-    /// ``center``, with ``span``.
+    /// ``center``, with ``span``. A circle reaching more than 90 degrees of latitude from its
+    /// center has no such region: its region covers lat +- 90 (the 13 500 km circle around
+    /// (-40, 0) reaches 81.66 N, its region 50 N).
     public var region: CoordinateRegion {
         CoordinateRegion(uncheckedCenter: center, span: span)
     }

@@ -381,6 +381,17 @@ struct GeodesicCircleTests {
         }
     }
 
+    @Test("a circle reaching more than 90 degrees of latitude from its center has latitudeDelta 180, and its region does not contain it, as documented")
+    func regionCappedAtHalfTurn() throws {
+        let circle = try Self.region(-40, 0, 13_500_000)
+        #expect(circle.containsSouthPole && !circle.containsNorthPole)
+        #expect(circle.span.latitudeDelta == 180)
+        #expect(circle.bounds.north > 81 && circle.bounds.north < 82)
+        let regionBounds = circle.region.bounds
+        #expect(regionBounds.south == -90 && regionBounds.north == 50)
+        #expect(!regionBounds.contains(try Coordinate(latitude: circle.bounds.north, longitude: 0)))
+    }
+
     // MARK: - API
 
     @Test("the user's vicinity is the 10 km region; the location-unavailable default is the whole world")
