@@ -28,7 +28,8 @@ public struct GeodesicCircle: Hashable, Sendable {
     /// The smallest latitude/longitude box containing the circle.
     public let bounds: CoordinateBounds
     /// The span symmetric about ``center`` that contains ``bounds`` (MapKit's meaning):
-    /// latitudeDelta = 2 max(north - lat, lat - south) capped at 180, longitudeDelta = twice
+    /// latitudeDelta = 2 max(north - lat, lat - south) capped at 180 (an ulp more where
+    /// lat +- latitudeDelta / 2 would round inside the bounds), longitudeDelta = twice
     /// the east-west half-width capped at 360. Where the latitude cap bites (a circle reaching
     /// more than 90 degrees of latitude from its center), the span covers only lat +- 90,
     /// not the whole of ``bounds``.
@@ -98,7 +99,14 @@ public struct GeodesicCircle: Hashable, Sendable {
         // due-south destination, so south stays southward.latitude (and symmetrically).
         let north = containsNorth ? 90 : max(northward.latitude, latitude)
         let south = containsSouth ? -90 : min(southward.latitude, latitude)
-        let latitudeDelta = min(180, 2 * max(north - latitude, latitude - south))
+        var latitudeDelta = min(180, 2 * max(north - latitude, latitude - south))
+        // The region's edges are latitude +- latitudeDelta / 2, rounded: an ulp more where
+        // needed (one or two steps) so that they reach the bounds exactly.
+        while latitudeDelta < 180,
+            latitude + latitudeDelta / 2 < north || latitude - latitudeDelta / 2 > south
+        {
+            latitudeDelta = min(180, latitudeDelta.nextUp)
+        }
 
         var halfWidth = 180.0
         if !containsNorth && !containsSouth {

@@ -392,6 +392,23 @@ struct GeodesicCircleTests {
         #expect(!regionBounds.contains(try Coordinate(latitude: circle.bounds.north, longitude: 0)))
     }
 
+    @Test("a circle's region contains its bounds exactly, not an ulp short of them, unless latitudeDelta is capped at 180 (seeded)")
+    func regionContainsBoundsExactly() throws {
+        // Before: north -3.4579715586276722, the region's -3.4579715586276727.
+        let known = try Self.region(-28.736470122513587, -109.54643557481509, 2_797_694.000821424)
+        #expect(known.region.bounds.north >= known.bounds.north)
+        var random = SeededRandom(seed: 3)
+        var misses = 0
+        for _ in 0..<20_000 {
+            let circle = try Self.region(
+                random.uniform() * 180 - 90, random.uniform() * 360 - 180, pow(10, random.uniform() * 7.3))
+            guard circle.span.latitudeDelta < 180 else { continue }
+            let regionBounds = circle.region.bounds
+            if regionBounds.north < circle.bounds.north || regionBounds.south > circle.bounds.south { misses += 1 }
+        }
+        #expect(misses == 0)
+    }
+
     // MARK: - API
 
     @Test("the user's vicinity is the 10 km region; the location-unavailable default is the whole world")
