@@ -46,7 +46,7 @@ public struct GeodesicCircle: Hashable, Sendable {
     /// Computes the circle of the points within `radiusMeters` of `center`.
     ///
     /// Costs two geodesic direct solutions for north and south and, for a circle without a
-    /// pole, typically two to four more for the eastmost point (Newton's method; none for a
+    /// pole, typically one to four more for the eastmost point (Newton's method; none for a
     /// circle a few metres across, whose half-width is in closed form; see the repository's
     /// docs/PERFORMANCE.md for measured figures).
     ///

@@ -82,6 +82,23 @@ struct GeodesicCircleTests {
         }
     }
 
+    @Test("up to 5 000 km Newton's method takes one to four geodesic evaluations, as documented; one when the spherical start is already within tolerance")
+    func newtonEvaluationCount() throws {
+        let fixture = try Fixture("regions.csv")
+        var counts: [Int: Int] = [:]
+        for row in fixture.rows
+        where fixture[row, "containsNorthPole"] == 0 && fixture[row, "containsSouthPole"] == 0
+            && fixture[row, "radiusMeters"] <= GeodesicCircleExtent.singleMaximumRadiusMeters
+        {
+            let result = GeodesicCircleExtent.halfWidth(
+                latitude: fixture[row, "latitude"], radiusMeters: fixture[row, "radiusMeters"])
+            if result.evaluations > 0 { counts[result.evaluations, default: 0] += 1 }
+        }
+        // Measured: 861 circles take one evaluation, 1 158 two, 59 three, 14 four.
+        #expect(counts.keys.allSatisfy { (1...4).contains($0) })
+        #expect(counts[1, default: 0] > 800)
+    }
+
     @Test("the eastmost point is not the azimuth-90 destination: at 89.9 degrees the naive bound is short by degrees")
     func naiveIsShort() throws {
         let center = try Coordinate(latitude: 89.9, longitude: 0)
