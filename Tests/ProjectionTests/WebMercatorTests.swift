@@ -320,6 +320,31 @@ struct WebMercatorTests {
         #expect(throws: GeometryError.mercatorOutsideWorld(x: 0, y: half + 2e-6)) { try MercatorPoint(x: 0, y: half + 2e-6) }
     }
 
+    @Test("projectInPlace: longitudes beyond +-180 are wrapped up to 10 radians and refused beyond, as documented")
+    func projectInPlaceLongitudesBeyondRange() throws {
+        func project(_ longitude: Double) throws(GeometryError) -> Double {
+            var longitudes = [longitude], latitudes = [0.0]
+            try longitudes.withUnsafeMutableBufferPointer { (xs) throws(GeometryError) in
+                try latitudes.withUnsafeMutableBufferPointer { (ys) throws(GeometryError) in
+                    try WebMercator.projectInPlace(longitudes: xs, latitudes: ys)
+                }
+            }
+            return longitudes[0]
+        }
+        let world = WebMercator.worldWidthMeters
+        #expect(isClose(try project(190), -170 / 360 * world, within: 1e-6))
+        #expect(isClose(try project(-200), 160 / 360 * world, within: 1e-6))
+        #expect(isClose(try project(572), (572 - 720) / 360 * world, within: 1e-6))
+        for longitude in [573.0, 1e15] {
+            let error = #expect(throws: GeometryError.self) { try project(longitude) }
+            guard case .projTransform(index: 0, code: let code, message: _)? = error else {
+                Issue.record("\(String(describing: error))")
+                continue
+            }
+            #expect(code != 0)
+        }
+    }
+
     @Test("coordinate of a point in the micrometre beyond W/2 lies up to 7.6e-13 degrees beyond maximumLatitude, as documented")
     func coordinateBeyondClampLatitude() throws {
         let half = WebMercator.worldWidthMeters / 2

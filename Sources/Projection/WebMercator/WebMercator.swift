@@ -66,7 +66,9 @@ public enum WebMercator {
     /// pass first clamps the latitudes and converts both to radians. Allocates nothing; within
     /// 5% of a bare `proj_trans_generic` call (measured by `geobench run --suite pins`).
     ///
-    /// The raw buffers are the boundary here: nothing has validated them.
+    /// The raw buffers are the boundary here: nothing has validated them. A finite longitude
+    /// beyond +-180 is wrapped by PROJ (190 gives the easting of -170) up to 10 radians
+    /// (572.96 degrees); beyond that PROJ refuses the point.
     ///
     /// - Throws: `GeometryError/bufferLengthMismatch(longitudes:latitudes:)`, or
     ///   `GeometryError/projTransform(index:code:message:)` naming the first point that
