@@ -119,8 +119,8 @@ extension Coordinate {
     /// Travels along the geodesic that leaves this coordinate with the given azimuth.
     ///
     /// About 15 nm accurate for lengths up to many times the Earth's circumference; far beyond
-    /// it the length's own rounding shows in the end point (PROJ and GeographicLib part by 6 mm
-    /// at 1e16 m and 44 m at 1e20 m, and give unrelated points at 1e300 m).
+    /// it the length's own rounding shows in the end point (PROJ and GeographicLib part by up
+    /// to 6 mm at 1e16 m and 54 m at 1e20 m, and give unrelated points at 1e300 m).
     ///
     /// - Parameters:
     ///   - distanceMeters: Any finite length in metres; a negative length travels backwards.

@@ -49,6 +49,27 @@ struct GeodesicPathTests {
         }
     }
 
+    @Test("far beyond the Earth's length the end point carries the length's rounding, within the figures DESIGN.md gives (Fixtures/far_direct.csv)")
+    func farDestinations() throws {
+        let fixture = try Fixture("far_direct.csv")
+        // The largest distance between PROJ's end point and GeographicLib's, per length.
+        let documented: [Double: Double] = [1e9: 2.2e-9, 1e12: 3.8e-7, 1e16: 6.1e-3, 1e18: 0.43, 1e20: 55]
+        var worst: [Double: Double] = [:]
+        for row in fixture.rows {
+            let start = try Coordinate(latitude: fixture[row, "latitude1"], longitude: fixture[row, "longitude1"])
+            let length = fixture[row, "distanceMeters"]
+            let end = try start.destination(distanceMeters: length, azimuthDegrees: fixture[row, "azimuth1"]).coordinate
+            let reference = try Coordinate(latitude: fixture[row, "latitude2"], longitude: fixture[row, "longitude2"])
+            worst[length] = max(worst[length, default: 0], end.distance(to: reference))
+        }
+        #expect(Set(worst.keys) == Set(documented.keys))
+        for (length, limit) in documented {
+            #expect(worst[length, default: .infinity] <= limit, "\(length) m: \(worst[length, default: .nan]) m")
+        }
+        // The last figure is not loose: 1e20 m parts by more than 44 m.
+        #expect(worst[1e20, default: 0] > 44)
+    }
+
     @Test("BAD_INPUTS row 13: coincident points are 0 m apart")
     func row13Coincident() throws {
         for (latitude, longitude) in [(0.0, 0.0), (90, 0), (-90, 123), (48.8566, 2.3522), (0, 180), (-33.9, -180)] {
