@@ -426,6 +426,26 @@ struct GeodesicCircleTests {
         #expect(misses == 0)
     }
 
+    @Test("containsNorthPole also holds for a pole beyond the radius by up to half an ulp of latitude there, 7.9e-10 m, as documented")
+    func poleBeyondRadiusByHalfAnUlp() throws {
+        let pole = try Coordinate(latitude: 90, longitude: 0)
+        var largest = 0.0
+        for latitude in [89.99999999999999, 89.99999999999997, 89.99999999999996] {
+            let center = try Coordinate(latitude: latitude, longitude: 0)
+            let toPole = center.distance(to: pole)
+            // The smallest radius whose due-north destination rounds onto the pole.
+            var low = 0.0, high = toPole
+            for _ in 0..<60 {
+                let middle = (low + high) / 2
+                if try GeodesicCircle(center: center, radiusMeters: middle).containsNorthPole { high = middle } else { low = middle }
+            }
+            let circle = try GeodesicCircle(center: center, radiusMeters: high)
+            #expect(circle.containsNorthPole && !circle.contains(pole))
+            largest = max(largest, toPole - high)
+        }
+        #expect(largest > 7.1e-10 && largest < 8e-10)
+    }
+
     // MARK: - API
 
     @Test("the user's vicinity is the 10 km region; the location-unavailable default is the whole world")
