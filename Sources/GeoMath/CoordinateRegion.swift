@@ -22,7 +22,8 @@ public struct CoordinateRegion: Hashable, Sendable, Codable {
 
     /// The region that a box covers: centred on the box's middle (the middle of its
     /// longitudes counted eastward from `west`, so across the antimeridian too), with the box's
-    /// extents as its span.
+    /// extents as its span. Its ``bounds`` give the box back to rounding: an edge can come back
+    /// an ulp inside it.
     public init(bounds: CoordinateBounds) {
         let width = bounds.longitudeWidthDegrees
         let latitude = (bounds.south + bounds.north) / 2

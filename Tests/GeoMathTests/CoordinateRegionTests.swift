@@ -106,6 +106,21 @@ struct CoordinateRegionTests {
         #expect(isClose(back.west, 179.5, within: 1e-12) && isClose(back.east, -179.5, within: 1e-12))
     }
 
+    @Test("A region from bounds gives them back to rounding, as documented: an edge can come back an ulp inside (seeded)")
+    func fromBoundsRounding() throws {
+        let box = try CoordinateBounds(south: -69.37054417319803, north: -42.740384071765014, west: 52.49114477250521, east: 174.07746995556062)
+        #expect(CoordinateRegion(bounds: box).bounds.north == -42.74038407176502)
+        var random = SeededRandom(seed: 9)
+        for _ in 0..<10_000 {
+            let a = random.uniform() * 180 - 90, b = random.uniform() * 180 - 90
+            let box = try CoordinateBounds(
+                south: min(a, b), north: max(a, b), west: random.uniform() * 360 - 180, east: random.uniform() * 360 - 180)
+            let back = CoordinateRegion(bounds: box).bounds
+            #expect(isClose(back.south, box.south, within: 1e-12) && isClose(back.north, box.north, within: 1e-12))
+            #expect(abs(longitudeDifference(back.west, box.west)) <= 1e-12 && abs(longitudeDifference(back.east, box.east)) <= 1e-12)
+        }
+    }
+
     @Test("A geodesic circle's region contains its bounds")
     func circleRegion() throws {
         for latitude in [0.0, 48.8566, -60, 89.95] {
