@@ -80,7 +80,7 @@ enum GeodesicCircleExtent {
     /// dlon^2 (N the prime vertical radius of curvature), the half-width is r / (N cos(lat)),
     /// with a relative error of the order of (dlon sin(lat))^2 from the curvature of the
     /// parallels: below 1e-12 up to ``localMaximumRadians`` (a circle of 6.4 m on the equator,
-    /// 1.1 mm at 89.99999 degrees), where PROJ's error is still a few 1e-10 of the half-width.
+    /// 1.1 um at 89.99999 degrees), where PROJ's error is still a few 1e-10 of the half-width.
     static func localHalfWidthDegrees(latitude: Double, radiusMeters: Double) -> Double? {
         let radians = Double.pi / 180
         let sine = sin(latitude * radians)

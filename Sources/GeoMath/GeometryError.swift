@@ -9,13 +9,14 @@ import Foundation
 /// ``GeometryError`` and not `any Error`. (The package's MapTooling library, which apps do not
 /// link, has error types of its own for files and its input formats.)
 ///
-/// Every case carries the offending value; ``description`` (and `errorDescription`, for
-/// `LocalizedError`) names it together with what was expected, so the message can be shown to
-/// a developer as it is. Values that are not numbers say so ("latitude nan is not a number"),
-/// infinities say they are infinite, finite values out of range say "out of range". A function
-/// that throws one of these has changed nothing, with one exception: the raw buffers of
-/// Projection's `WebMercator.projectInPlace(longitudes:latitudes:)`, whose contents are
-/// unspecified after a throw (the points before the failed one are already converted).
+/// Every case but `emptyFitTarget` carries the offending value; ``description`` (and
+/// `errorDescription`, for `LocalizedError`) names it together with what was expected, so the
+/// message can be shown to a developer as it is. Values that are not numbers say so ("latitude
+/// nan is not a number"), infinities say they are infinite, finite values out of range say "out
+/// of range". A function that throws one of these has changed nothing, with one exception: the
+/// raw buffers of Projection's `WebMercator.projectInPlace(longitudes:latitudes:)`, whose
+/// contents are unspecified after a throw (the points before the failed one are already
+/// converted).
 ///
 /// The cases are grouped by where they arise: coordinates and geodesics (GeoMath), Web
 /// Mercator points, screens and cameras (Projection), and PROJ itself.

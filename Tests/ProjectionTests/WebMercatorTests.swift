@@ -320,7 +320,7 @@ struct WebMercatorTests {
         #expect(throws: GeometryError.mercatorOutsideWorld(x: 0, y: half + 2e-6)) { try MercatorPoint(x: 0, y: half + 2e-6) }
     }
 
-    @Test("projectInPlace: longitudes beyond +-180 are wrapped up to 10 radians and refused beyond, as documented")
+    @Test("BAD_INPUTS row 112: projectInPlace: longitudes beyond +-180 are wrapped up to 10 radians and refused beyond, as documented")
     func projectInPlaceLongitudesBeyondRange() throws {
         func project(_ longitude: Double) throws(GeometryError) -> Double {
             var longitudes = [longitude], latitudes = [0.0]
