@@ -5,9 +5,9 @@ internal import CProj
 /// about 15 nanometres on the earth's ellipsoid).
 ///
 /// - Important: Safe to share between threads. The `geod_geodesic` struct is written once,
-///   by `geod_init` in the initializer, and PROJ's `geod_direct`, `geod_inverse` and
-///   `geod_gendirect` only read it through a `const` pointer; they keep no global state and
-///   have no error number. No PROJ context is involved.
+///   by `geod_init` in the initializer, and PROJ's `geod_inverse` and `geod_gendirect`, the
+///   two calls made on it, only read it through a `const` pointer; they keep no global state
+///   and have no error number. No PROJ context is involved.
 final class WGS84Geodesic: @unchecked Sendable {
     /// The one instance used by the library.
     static let shared = WGS84Geodesic()
