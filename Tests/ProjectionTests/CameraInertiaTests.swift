@@ -704,6 +704,34 @@ struct CameraInertiaTests {
         }
     }
 
+    @Test("BAD_INPUTS row 77: a pan or turn thrown with a slow decay so fast that its distance overflows the doubles (1e306 points a second at 0.999999 per ms, 1 / k = 1000 s) rests where a throw of 1e300 rests (the pan counted as 1e300 points: on the world's edge), never where it began")
+    func slowDecayOverflowingThrow() throws {
+        let camera = try MercatorCamera(center: Coordinate(latitude: 10, longitude: 20), zoom: 10, widthPoints: 390, heightPoints: 844)
+        // 1e300 points a second for 1000 s: 1e303 points, finite, counted as 1e300 as any pan.
+        let slow = try CameraInertia.Decay(ratePerMillisecond: 0.999999, maximumDegreesPerSecond: .infinity)
+        for rate in [0.999999, 1 - 1e-12] {
+            let decay = try CameraInertia.Decay(ratePerMillisecond: rate, maximumDegreesPerSecond: .infinity)
+            for v in [1e306, .greatestFiniteMagnitude] {
+                for (x, y) in [(0.0, 1.0), (1, 0), (1, -1), (-0.6, 0.8)] {
+                    let inertia = try CameraInertia(from: camera, velocity: GestureVelocity(x: x * v, y: y * v), decay: decay)
+                    let reference = try CameraInertia(from: camera, velocity: GestureVelocity(x: x * 1e300, y: y * 1e300), decay: slow)
+                    // (Before: the pan of v / k points was infinite, refused, and the throw rested at the start.)
+                    #expect(inertia.rest == reference.rest, "rate \(rate), v \(v), direction (\(x), \(y))")
+                    #expect(inertia.rest != camera, "rate \(rate), v \(v), direction (\(x), \(y))")
+                    #expect(inertia.durationSeconds > 0 && inertia.durationSeconds.isFinite, "rate \(rate), v \(v)")
+                    if y != 0 {
+                        // Thrown north or south: it rests with the world's edge at the screen's edge (degrees).
+                        let edge = y > 0 ? inertia.rest.visibleBounds.north : -inertia.rest.visibleBounds.south
+                        #expect(isClose(edge, WebMercator.maximumLatitude, within: 1e-9), "rate \(rate), v \(v): \(edge)")
+                    }
+                }
+                let turned = try CameraInertia(from: camera, velocity: GestureVelocity(x: 0, y: 0, degreesPerSecond: v), decay: decay)
+                #expect(turned.rest.bearing != camera.bearing, "rate \(rate), v \(v)")
+                #expect(turned.rest.bearing.isFinite && turned.durationSeconds.isFinite && turned.durationSeconds > 0)
+            }
+        }
+    }
+
     @Test("immediate: nothing moves; caps keep the pan's direction")
     func immediateAndCaps() throws {
         let camera = try MercatorCamera(center: Coordinate(latitude: 48.8566, longitude: 2.3522), zoom: 12, widthPoints: 390, heightPoints: 844)

@@ -247,7 +247,7 @@ public struct CameraInertia: Hashable, Sendable {
     @usableFromInline
     static func moved(_ camera: MercatorCamera, velocity: GestureVelocity, anchor: ScreenPoint, by elapsed: Double) -> MercatorCamera {
         var camera = camera
-        let dx = velocity.x * elapsed, dy = velocity.y * elapsed
+        let dx = travelled(velocity.x, elapsed), dy = travelled(velocity.y, elapsed)
         if velocity.zoomLevelsPerSecond == 0 && velocity.degreesPerSecond == 0 {
             camera.pan(dx: dx, dy: dy)
         } else {
@@ -257,9 +257,19 @@ public struct CameraInertia: Hashable, Sendable {
             // the scale was refused, and the motion rested where it began.)
             let levels = min(max(velocity.zoomLevelsPerSecond * elapsed, -Self.largestZoomThrowLevels), Self.largestZoomThrowLevels)
             camera.pinchRotate(
-                scale: exp2(levels), degrees: velocity.degreesPerSecond * elapsed, anchor: anchor, dx: dx, dy: dy)
+                scale: exp2(levels), degrees: travelled(velocity.degreesPerSecond, elapsed), anchor: anchor, dx: dx, dy: dy)
         }
         return camera
+    }
+
+    /// A rate times `elapsed` seconds of undecayed motion, the largest double of its sign where
+    /// the product overflows: with a slow decay 1 / k is long (1000 s at 0.999999 per ms), and
+    /// a throw of 1e306 points or degrees per second went beyond the doubles, the infinite
+    /// pan or turn was refused, and the motion rested where it began. (The pan then counts as
+    /// 1e300 points, as any pan does; the turn is reduced modulo 360 degrees.)
+    @usableFromInline
+    static func travelled(_ rate: Double, _ elapsed: Double) -> Double {
+        min(max(rate * elapsed, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
     }
 
     /// ``remainingPoints(_:rest:start:velocity:anchor:k:seconds:)`` for the state `seconds`
@@ -332,7 +342,10 @@ public struct CameraInertia: Hashable, Sendable {
             if now.sin == then.sin && now.cos == then.cos && now.scale == then.scale {
                 // The pan that remains, v e^(-kt) / k, moves every place alike.
                 let left = seconds > 0 ? exp(-k * seconds) / k : 1 / k
-                let (east, _) = MapBearing.unrotated(velocity.x * left, velocity.y * left, sin: now.sin, cos: now.cos)
+                // (Bounded as a pan is: beyond the doubles, it read as no distance left.)
+                let (remainingX, remainingY) = MercatorCamera.boundedTranslation(
+                    CameraInertia.travelled(velocity.x, left), CameraInertia.travelled(velocity.y, left))
+                let (east, _) = MapBearing.unrotated(remainingX, remainingY, sin: now.sin, cos: now.cos)
                 pan = east / now.scale
             } else {
                 pan = nil
@@ -343,8 +356,9 @@ public struct CameraInertia: Hashable, Sendable {
         func callAsFunction(_ q: ScreenPoint) -> Double {
             if let pan { return pan.isFinite ? pan : 0 }
             func easting(_ f: (sin: Double, cos: Double, scale: Double, elapsed: Double)) -> Double {
-                let (east, _) = MapBearing.unrotated(
-                    q.x - anchor.x - velocity.x * f.elapsed, q.y - anchor.y - velocity.y * f.elapsed, sin: f.sin, cos: f.cos)
+                let (dx, dy) = MercatorCamera.boundedTranslation(
+                    CameraInertia.travelled(velocity.x, f.elapsed), CameraInertia.travelled(velocity.y, f.elapsed))
+                let (east, _) = MapBearing.unrotated(q.x - anchor.x - dx, q.y - anchor.y - dy, sin: f.sin, cos: f.cos)
                 return east / f.scale
             }
             let change = easting(now) - easting(then)
