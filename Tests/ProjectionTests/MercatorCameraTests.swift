@@ -664,6 +664,24 @@ struct MercatorCameraTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(MercatorCamera.self, from: Data(half.utf8)) }
     }
 
+    @Test("BAD_INPUTS row 63: a save whose optional fields are null (a writer that writes its nulls) decodes as with them left out; a null rotation included, which was refused where a null bounds decoded")
+    func nullOptionalFieldsDecode() throws {
+        let required = #""latitude":48.8566,"longitude":2.3522,"zoom":14,"width":390,"height":844"#
+        let plain = try JSONDecoder().decode(MercatorCamera.self, from: Data("{\(required)}".utf8))
+        for nulls in [
+            #""rotation":null"#, #""bounds":null"#, #""insets":null"#, #""bearing":null"#,
+            #""minimumZoom":null,"maximumZoom":null"#, #""mercatorX":null,"mercatorY":null"#,
+            #""minimumZoom":null,"maximumZoom":null,"mercatorX":null,"mercatorY":null,"bearing":null,"insets":null,"bounds":null,"rotation":null"#,
+        ] {
+            let json = "{\(required),\(nulls)}"
+            let decoded = try JSONDecoder().decode(MercatorCamera.self, from: Data(json.utf8))
+            #expect(decoded == plain, "\(json)")
+        }
+        // A rotation that is there is still read and checked: one with a field missing is refused.
+        let partial = "{\(required),\"rotation\":{\"mercatorX\":0}}"
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(MercatorCamera.self, from: Data(partial.utf8)) }
+    }
+
     // MARK: - Restore, placement, projection
 
     @Test("a camera made at or beyond the clamp latitude (a pole, 85.06) saves and restores identically (fuzz finding: its center was 4 nm off the world)")

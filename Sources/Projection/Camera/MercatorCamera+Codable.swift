@@ -101,7 +101,10 @@ extension MercatorCamera: Codable {
         let insets = try container.decodeIfPresent(ScreenInsets.self, forKey: .insets) ?? .zero
         let bounds = try container.decodeIfPresent(CameraBounds.self, forKey: .bounds)
         var pivot: RotationPivot? = nil
-        if container.contains(.rotation) {
+        // (A null rotation is none, as a null for any other optional field is its default:
+        // read as a rotation, `"rotation": null` from a writer that writes its nulls made the
+        // save undecodable where `"bounds": null` decoded.)
+        if container.contains(.rotation), try !container.decodeNil(forKey: .rotation) {
             let nested = try container.nestedContainer(keyedBy: PivotKeys.self, forKey: .rotation)
             pivot = RotationPivot(
                 x: try nested.decode(Double.self, forKey: .mercatorX), y: try nested.decode(Double.self, forKey: .mercatorY),
