@@ -56,7 +56,7 @@ public struct GestureVelocity: Hashable, Sendable {
 ///   (MapLibre #1303, Leaflet #5652). Android's VelocityTracker uses a 100 ms horizon and
 ///   assumes a pointer stopped after 40 ms; these are the defaults.
 /// - **Memory.** The last ``capacity`` samples are kept in storage allocated once, on the
-///   first sample; a window holding more samples than that (faster than 640 Hz with the
+///   first sample; a window longer than they span (63 intervals: faster than 630 Hz with the
 ///   default window) is measured over the samples kept.
 ///
 /// The estimator is what ``PanGestureSession`` and ``PinchGestureSession`` use; an app with
