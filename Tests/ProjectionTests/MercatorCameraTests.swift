@@ -713,21 +713,32 @@ struct MercatorCameraTests {
         }
     }
 
-    @Test("project and unproject follow DESIGN.md: x = w/2 + (X - Xc) s, y = h/2 - (Y - Yc) s with s = 256 * 2^z / W (closed-form Mercator, 1e-6 points)")
+    @Test("project and unproject follow DESIGN.md: x = w/2 + (X - Xc) s, y = h/2 - (Y - Yc) s with s = 256 * 2^z / W (closed-form Mercator, 1e-6 points; unprojected within 1e-9 degrees)")
     func projectMatchesFormula() throws {
-                try forAll(count: 2_000, seed: 31, Self.uniforms) { u in
+        try forAll(count: 2_000, seed: 31, Self.uniforms) { u in
             let camera = try Self.camera(u[0..<5])
             let center = camera.centerMercator
             let s = 256 * pow(2, camera.zoom) / Self.world
             // A coordinate inside the viewport, then its point by the formula.
-            let target = try camera.coordinate(at: Self.point(in: camera, u[5], u[6]))
+            let screen = Self.point(in: camera, u[5], u[6])
+            let target = try camera.coordinate(at: screen)
+            // The unprojection against the formula inverted, with closed-form inverse Mercator
+            // (lambda = X / a, phi = 2 atan(exp(Y / a)) - pi/2), not against the camera itself.
+            let a = 6_378_137.0
+            let northing = center.y - (screen.y - camera.heightPoints / 2) / s
+            let easting = center.x + (screen.x - camera.widthPoints / 2) / s
+            let expectedLatitude = (2 * atan(exp(northing / a)) - .pi / 2) * 180 / .pi
+            let expectedLongitude = easting / a * 180 / .pi
+            let unprojected = isClose(target.latitude, expectedLatitude, within: 1e-9)
+                && abs(longitudeDifference(target.longitude, expectedLongitude)) <= 1e-9
             let m = WebMercatorTests.closedForm(latitude: target.latitude, longitude: target.longitude)
             let dx = (m.x - center.x).remainder(dividingBy: Self.world)
             let expected = ScreenPoint(x: camera.widthPoints / 2 + dx * s, y: camera.heightPoints / 2 - (m.y - center.y) * s)
             let point = camera.point(for: target)
             let back = try camera.coordinate(at: point)
             // Closed form vs PROJ differ by about 1e-9 m; at zoom 22 that is 3e-8 points.
-            return isClose(point.x, expected.x, within: 1e-6) && isClose(point.y, expected.y, within: 1e-6)
+            return unprojected
+                && isClose(point.x, expected.x, within: 1e-6) && isClose(point.y, expected.y, within: 1e-6)
                 && isClose(back.latitude, target.latitude, within: 1e-9)
                 && abs(longitudeDifference(back.longitude, target.longitude)) <= 1e-9
                 && isClose(s, camera.pointsPerMercatorMeter, within: s * 1e-14)
