@@ -106,6 +106,19 @@ struct WebMercatorTests {
         #expect(WebMercator.project([]).isEmpty)
     }
 
+    @Test("MercatorPoint.coordinate inverts pyproj's EPSG:4326 -> EPSG:3857 points (Fixtures/mercator.csv): the input latitude, clamped, and longitude within 1e-12 degrees")
+    func inverseMatchesPyproj() throws {
+        let fixture = try Fixture("mercator.csv")
+        #expect(fixture.rows.count >= 1_000)
+        for row in fixture.rows {
+            let coordinate = try MercatorPoint(x: fixture[row, "x"], y: fixture[row, "y"]).coordinate
+            // pyproj projected the latitude clamped onto the square world (the CSV keeps the raw one).
+            let latitude = min(max(fixture[row, "latitude"], -WebMercator.maximumLatitude), WebMercator.maximumLatitude)
+            #expect(isClose(coordinate.latitude, latitude, within: 1e-12), "\(row): \(coordinate)")
+            #expect(abs(longitudeDifference(coordinate.longitude, fixture[row, "longitude"])) <= 1e-12, "\(row): \(coordinate)")
+        }
+    }
+
     @Test("the closed-form fallback agrees with PROJ within 1e-8 m and 1e-12 degrees over Fixtures/mercator.csv; this thread uses PROJ")
     func closedFormMatchesPROJ() throws {
         #expect(WebMercatorPROJ.isUsingPROJ)
