@@ -124,10 +124,15 @@ pyproj-bench:
 side-by-side:
 	python3 scripts/side_by_side.py
 
-# Regenerates the reference fixtures (needs: pip install geographiclib pyproj).
+# Regenerates every reference fixture under Tests/*/Fixtures (needs: pip install geographiclib
+# pyproj mercantile mpmath; the committed files were written with geographiclib 2.1, pyproj 3.7.2
+# (PROJ 9.5.1), mercantile 1.2.1 and mpmath 1.3.0, and come back byte for byte with them).
 fixtures:
 	python3 scripts/generate_mercator_fixtures.py
 	python3 scripts/generate_geodesic_fixtures.py
+	python3 scripts/generate_far_destination_fixtures.py
+	python3 scripts/generate_scale_fixtures.py
+	python3 scripts/generate_tile_fixtures.py
 	python3 scripts/generate_fly_fixtures.py
 
 clean:
