@@ -27,6 +27,8 @@ struct GeodesicPathTests {
             if fixture[row, "azimuthsUnique"] == 1 {
                 #expect(abs(longitudeDifference(path.initialAzimuthDegrees, fixture[row, "azimuth1"])) <= Self.degrees, "\(a) -> \(b)")
                 #expect(abs(longitudeDifference(path.finalAzimuthDegrees, fixture[row, "azimuth2"])) <= Self.degrees, "\(a) -> \(b)")
+                #expect(abs(longitudeDifference(a.initialAzimuth(to: b), fixture[row, "azimuth1"])) <= Self.degrees, "\(a) -> \(b)")
+                #expect(abs(longitudeDifference(a.finalAzimuth(to: b), fixture[row, "azimuth2"])) <= Self.degrees, "\(a) -> \(b)")
             }
         }
     }
@@ -40,9 +42,12 @@ struct GeodesicPathTests {
             let end = try start.destination(
                 distanceMeters: fixture[row, "distanceMeters"], azimuthDegrees: fixture[row, "azimuth1"])
             #expect(isClose(end.coordinate.latitude, fixture[row, "latitude2"], within: Self.degrees), "\(row)")
+            let point = try start.coordinate(at: fixture[row, "distanceMeters"], facing: fixture[row, "azimuth1"])
+            #expect(isClose(point.latitude, fixture[row, "latitude2"], within: Self.degrees), "\(row)")
             // At a pole every longitude is the same point.
             if abs(fixture[row, "latitude2"]) < 90 - 1e-9 {
                 #expect(abs(longitudeDifference(end.coordinate.longitude, fixture[row, "longitude2"])) <= Self.degrees, "\(row)")
+                #expect(abs(longitudeDifference(point.longitude, fixture[row, "longitude2"])) <= Self.degrees, "\(row)")
                 #expect(abs(longitudeDifference(end.finalAzimuthDegrees, fixture[row, "azimuth2"])) <= Self.degrees, "\(row)")
             }
             #expect((-180...180).contains(end.coordinate.longitude))
