@@ -736,7 +736,8 @@ struct MercatorCameraTests {
             let expected = ScreenPoint(x: camera.widthPoints / 2 + dx * s, y: camera.heightPoints / 2 - (m.y - center.y) * s)
             let point = camera.point(for: target)
             let back = try camera.coordinate(at: point)
-            // Closed form vs PROJ differ by about 1e-9 m; at zoom 22 that is 3e-8 points.
+            // Measured at most 4.8e-7 points over these 2 000 cameras: eastings near 2e7 m round
+            // to 3.7e-9 m, 1e-7 points at zoom 22, and the degrees in between add a few such ulps.
             return unprojected
                 && isClose(point.x, expected.x, within: 1e-6) && isClose(point.y, expected.y, within: 1e-6)
                 && isClose(back.latitude, target.latitude, within: 1e-9)
