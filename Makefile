@@ -130,6 +130,7 @@ side-by-side:
 fixtures:
 	python3 scripts/generate_mercator_fixtures.py
 	python3 scripts/generate_geodesic_fixtures.py
+	python3 scripts/generate_contains_fixtures.py
 	python3 scripts/generate_far_destination_fixtures.py
 	python3 scripts/generate_scale_fixtures.py
 	python3 scripts/generate_tile_fixtures.py
