@@ -20,7 +20,7 @@ public func longitudeDifference(_ a: Double, _ b: Double) -> Double {
     (a - b).remainder(dividingBy: 360)
 }
 
-/// A fixture file of `Fixtures/`, written by scripts/generate_geodesic_fixtures.py: rows of
+/// A fixture file of `Fixtures/`, written by one of the scripts/generate_*_fixtures.py (`make fixtures`): rows of
 /// doubles keyed by the header's column names ('#' lines are comments).
 public struct Fixture {
     public let columns: [String: Int]
