@@ -936,16 +936,16 @@ struct ByteID: Hashable {
 /// An update's per-node state, every entry at rest (254, -1 or false) between updates: kept
 /// by the index so that an update allocates and clears nothing in proportion to the nodes.
 struct UpdateScratch {
-    var savedLo: [UInt8] = []
-    var savedParent: [Int32] = []
-    var seedState: [Int8] = []
-    var owner: [Int32] = []
-    var queued: [Bool] = []
-    var replaced: [Int32] = []
-    var hasFresh: [Bool] = []
-    var kept: [Bool] = []
-    var aloneTo: [UInt8] = []
-    var settledBy: [Int32] = []
+    var savedLo = ScratchArray<UInt8>()
+    var savedParent = ScratchArray<Int32>()
+    var seedState = ScratchArray<Int8>()
+    var owner = ScratchArray<Int32>()
+    var queued = ScratchArray<Bool>()
+    var replaced = ScratchArray<Int32>()
+    var hasFresh = ScratchArray<Bool>()
+    var kept = ScratchArray<Bool>()
+    var aloneTo = ScratchArray<UInt8>()
+    var settledBy = ScratchArray<Int32>()
 
     /// Every array as long as `count` nodes at least, the new entries at rest.
     mutating func cover(_ count: Int) {
@@ -956,22 +956,23 @@ struct UpdateScratch {
     /// `count` nodes at least, the new entries at rest: an eighth (or 1 024 entries) beyond
     /// their length at a time, so that nodes made one by one seldom grow them.
     static func grow(
-        _ savedLo: inout [UInt8], _ savedParent: inout [Int32], _ seedState: inout [Int8], _ owner: inout [Int32],
-        _ queued: inout [Bool], _ replaced: inout [Int32], _ hasFresh: inout [Bool], _ kept: inout [Bool],
-        _ aloneTo: inout [UInt8], _ settledBy: inout [Int32], covering count: Int
+        _ savedLo: inout ScratchArray<UInt8>, _ savedParent: inout ScratchArray<Int32>, _ seedState: inout ScratchArray<Int8>,
+        _ owner: inout ScratchArray<Int32>, _ queued: inout ScratchArray<Bool>, _ replaced: inout ScratchArray<Int32>,
+        _ hasFresh: inout ScratchArray<Bool>, _ kept: inout ScratchArray<Bool>, _ aloneTo: inout ScratchArray<UInt8>,
+        _ settledBy: inout ScratchArray<Int32>, covering count: Int
     ) {
         guard savedLo.count < count else { return }
-        let more = max(count, savedLo.count + savedLo.count / 8 + 1_024) - savedLo.count
-        savedLo.append(contentsOf: repeatElement(254, count: more))
-        savedParent.append(contentsOf: repeatElement(-1, count: more))
-        seedState.append(contentsOf: repeatElement(-1, count: more))
-        owner.append(contentsOf: repeatElement(-1, count: more))
-        queued.append(contentsOf: repeatElement(false, count: more))
-        replaced.append(contentsOf: repeatElement(-1, count: more))
-        hasFresh.append(contentsOf: repeatElement(false, count: more))
-        kept.append(contentsOf: repeatElement(false, count: more))
-        aloneTo.append(contentsOf: repeatElement(255, count: more))
-        settledBy.append(contentsOf: repeatElement(-1, count: more))
+        let length = max(count, savedLo.count + savedLo.count / 8 + 1_024)
+        savedLo = savedLo.grown(to: length, repeating: 254)
+        savedParent = savedParent.grown(to: length, repeating: -1)
+        seedState = seedState.grown(to: length, repeating: -1)
+        owner = owner.grown(to: length, repeating: -1)
+        queued = queued.grown(to: length, repeating: false)
+        replaced = replaced.grown(to: length, repeating: -1)
+        hasFresh = hasFresh.grown(to: length, repeating: false)
+        kept = kept.grown(to: length, repeating: false)
+        aloneTo = aloneTo.grown(to: length, repeating: 255)
+        settledBy = settledBy.grown(to: length, repeating: -1)
     }
 
     /// The scratch as the index holds it. An update uses it only while its index holds the
@@ -989,6 +990,49 @@ struct UpdateScratch {
     }
 }
 
+/// A fixed-length array of a trivial type for the update's scratch, written through a
+/// reference: each write to an array held by the pass called the runtime's uniqueness check
+/// (counted with callgrind over 10 updates of 1% of 100 000 pins, 32.8 M instructions in that
+/// check with arrays, 20.9 M with these). Its length changes only by
+/// ``grown(to:repeating:)``, a new array.
+final class ScratchArray<Element> {
+    private let base: UnsafeMutablePointer<Element>
+    let count: Int
+
+    /// An empty array.
+    init() {
+        base = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+        count = 0
+    }
+
+    private init(count: Int) {
+        base = UnsafeMutablePointer<Element>.allocate(capacity: max(count, 1))
+        self.count = count
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    subscript(_ i: Int) -> Element {
+        get {
+            precondition(i >= 0 && i < count, "scratch index out of range")
+            return base[i]
+        }
+        set {
+            precondition(i >= 0 && i < count, "scratch index out of range")
+            base[i] = newValue
+        }
+    }
+
+    /// A copy `length` long (not shorter), the entries past this one's `value`.
+    func grown(to length: Int, repeating value: Element) -> ScratchArray<Element> {
+        let grown = ScratchArray(count: max(length, count))
+        grown.base.initialize(from: base, count: count)
+        (grown.base + count).initialize(repeating: value, count: grown.count - count)
+        return grown
+    }
+}
+
 /// One update's work on the nodes and the neighbour index, level by level, with what it keeps
 /// per node while it runs: each changed node's levels and parent before the update, and each
 /// level's re-examination.
@@ -1001,26 +1045,26 @@ struct UpdatePass {
     let firstNew: Int
     /// lo and parent before the update, for the nodes changed (254: not changed), and the
     /// nodes changed.
-    var savedLo: [UInt8]
-    var savedParent: [Int32]
+    var savedLo: ScratchArray<UInt8>
+    var savedParent: ScratchArray<Int32>
     var saved: [Int32] = []
     /// This level's state of the items touched: -1 not touched, else 1 for a seed and 0 for
     /// not; the owner (the seed whose item holds it); whether it is queued for examination.
-    var seedState: [Int8]
-    var owner: [Int32]
-    var queued: [Bool]
+    var seedState: ScratchArray<Int8>
+    var owner: ScratchArray<Int32>
+    var queued: ScratchArray<Bool>
     /// The gone item with each lowest-ranked pin (-1: none), during a level.
-    var replaced: [Int32]
+    var replaced: ScratchArray<Int32>
     /// Whether a fresh item has each lowest-ranked pin, during a level's start.
-    var hasFresh: [Bool]
+    var hasFresh: ScratchArray<Bool>
     /// The old items this level keeps, while it writes the level.
-    var kept: [Bool]
+    var kept: ScratchArray<Bool>
     /// For a pin arriving: the lowest level down to which it is provably alone (255: none),
     /// and the pins given one.
-    var aloneTo: [UInt8]
+    var aloneTo: ScratchArray<UInt8>
     /// For an item queued for examination whose status a seed at its very point settled
     /// (not a seed, owned by that seed): the seed (-1: none), until it is examined.
-    var settledBy: [Int32]
+    var settledBy: ScratchArray<Int32>
     var aloneMarked: [Int32] = []
     var touched: [Int32] = []
     var died = 0
