@@ -1073,7 +1073,9 @@ struct UpdatePass {
     /// The whole levels' buffers (see ``PinClusterIndex/ClusterScratch``).
     var clusterScratch: PinClusterIndex.ClusterScratch? = nil
     // This level's scratch.
-    var heap: [Int32] = []
+    /// The items queued, a binary heap by rank, each with its rank's easting (so that most
+    /// comparisons read the heap alone, not the nodes).
+    var heap: [(rankX: Double, node: Int32)] = []
     var near: [Int32] = []
     var dirty: [Int32] = []
     var level = 0
@@ -1260,21 +1262,27 @@ struct UpdatePass {
         }
     }
 
+    /// Whether heap entry a ranks before heap entry b.
+    @inline(__always)
+    func ranksBefore(_ a: (rankX: Double, node: Int32), _ b: (rankX: Double, node: Int32)) -> Bool {
+        a.rankX != b.rankX ? a.rankX < b.rankX : nodes.ranksBefore(Int(a.node), Int(b.node))
+    }
+
     // (The heap is moved out of the pass while it is sifted, so that it is written through a
     // pointer while the nodes are read: no uniqueness check per step.)
     mutating func push(_ j: Int) {
         // (Every item queued is examined, so touched: the level's reset clears it.)
         guard !queued[j] else { return }
         queued[j] = true
-        var items: [Int32] = []
+        var items: [(rankX: Double, node: Int32)] = []
         swap(&items, &heap)
-        items.append(Int32(j))
+        items.append((nodes.rankX[j], Int32(j)))
         items.withUnsafeMutableBufferPointer { heap in
             var child = heap.count - 1
             let item = heap[child]
             while child > 0 {
                 let parent = (child - 1) / 2
-                guard nodes.ranksBefore(Int(item), Int(heap[parent])) else { break }
+                guard ranksBefore(item, heap[parent]) else { break }
                 heap[child] = heap[parent]
                 child = parent
             }
@@ -1284,9 +1292,9 @@ struct UpdatePass {
     }
 
     mutating func pop() -> Int {
-        var items: [Int32] = []
+        var items: [(rankX: Double, node: Int32)] = []
         swap(&items, &heap)
-        let top = items[0]
+        let top = items[0].node
         let last = items.removeLast()
         if !items.isEmpty {
             items.withUnsafeMutableBufferPointer { heap in
@@ -1295,8 +1303,8 @@ struct UpdatePass {
                 while true {
                     let left = 2 * parent + 1, right = left + 1
                     guard left < count else { break }
-                    let child = right < count && nodes.ranksBefore(Int(heap[right]), Int(heap[left])) ? right : left
-                    guard nodes.ranksBefore(Int(heap[child]), Int(last)) else { break }
+                    let child = right < count && ranksBefore(heap[right], heap[left]) ? right : left
+                    guard ranksBefore(heap[child], last) else { break }
                     heap[parent] = heap[child]
                     parent = child
                 }
@@ -1453,7 +1461,7 @@ struct UpdatePass {
         while !heap.isEmpty {
             guard met - metBefore <= budget else {
                 // (Every entry back at rest: the items queued, those touched, those replaced.)
-                for j in heap {
+                for (_, j) in heap {
                     queued[Int(j)] = false
                     settledBy[Int(j)] = -1
                 }
