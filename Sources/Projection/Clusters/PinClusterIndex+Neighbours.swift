@@ -271,8 +271,16 @@ struct NeighbourGroup: Sendable {
         }
     }
 
-    /// The most cells a side of a viewport query's box spans: finer cells than a neighbour
-    /// query's 3 read fewer entries beyond the box (a phone's box over Paris: 516 M
+    /// The most cells a side of a neighbour query's box spans: coarser cells than 3 read more
+    /// entries (about 1.6 times as many distances computed) but make fewer runs to find. On
+    /// the scratch program's update of 1% of 100 000 Paris pins, 10 updates counted with
+    /// callgrind: 809.2 M instructions against 823.2 M with 3 (the query's own 157.5 M against
+    /// 171.4 M); timed alternately, the fastest of 80 updates lower in 9 of 10 pairs of runs,
+    /// the medians within the noise (docs/PERFORMANCE.md).
+    static let neighbourCells = 2
+
+    /// The most cells a side of a viewport query's box spans: finer cells than 3 read fewer
+    /// entries beyond the box (a phone's box over Paris: 516 M
     /// instructions for 6 000 queries at zooms 11 to 16, against 580 M with 3, 530 M with 6
     /// and the same with 8). A row of 7 cells is at most 4 runs (a cell in an even column and
     /// the one after it are one run), 28 in all; the buffer holds 49, 784 bytes on the stack.
@@ -409,8 +417,8 @@ extension NeighbourGroup {
         x0: Int64, x1: Int64, y0: Int64, y1: Int64, _ x: Double, _ y: Double, _ r2: Double, _ level: Int,
         _ nodes: PinClusterIndex.Nodes, _ found: inout [Int32]
     ) {
-        withUnsafeTemporaryAllocation(of: (low: UInt64, high: UInt64).self, capacity: 9) { runs in
-            let runCount = Self.runs(x0: x0, x1: x1, y0: y0, y1: y1, into: runs)
+        withUnsafeTemporaryAllocation(of: (low: UInt64, high: UInt64).self, capacity: Self.neighbourCells * Self.neighbourCells) { runs in
+            let runCount = Self.runs(x0: x0, x1: x1, y0: y0, y1: y1, cells: Self.neighbourCells, into: runs)
             nodes.x.withUnsafeBufferPointer { xs in
                 nodes.y.withUnsafeBufferPointer { ys in
                     nodes.lo.withUnsafeBufferPointer { lo in
