@@ -194,12 +194,15 @@ extension MercatorCamera {
     /// inset, 6.5 points below the view's center: the larger top inset pushes it down).
     public var mapKitCenter: MapKitMapPoint { MapKitMapPoint(centerMercator) }
 
-    /// The `MKCoordinateRegion` that shows this camera's view: centred on the focal point's
+    /// The `MKCoordinateRegion` that holds this camera's view: centred on the focal point's
     /// coordinate, with the smallest spans symmetric about it that hold the screen's outline
     /// at the bearing (its extreme latitudes and longitudes are at its corners: Web Mercator's
     /// northing is monotonic in latitude and its easting linear in longitude). MapKit accepts at
     /// most 180 and 360 degrees: a view that needs more (near the poles at low zoom, or wider
-    /// than the world) gets those.
+    /// than the world) gets those. MapKit centres a region in the whole view: with uneven
+    /// insets (47 points at the top, 34 at the bottom) the view it shows is off this camera's
+    /// by the focal point's offset from the view's center (6.5 points), where
+    /// ``mapKitVisibleMapRect`` is centred on the view's center.
     public var mapKitRegion: MapKitRegion {
         let world = WebMercator.worldWidthMeters, half = world / 2
         let s = pointsPerMercatorMeter
