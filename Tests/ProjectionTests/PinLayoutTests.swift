@@ -239,3 +239,63 @@ struct AnnouncementsQueryTests {
         }
     }
 }
+
+@Suite("ClusterPinList")
+struct ClusterPinListTests {
+    @Test("BAD_INPUTS row 18: ClusterPinList skips CLOSED, unknown statuses, missing and invalid coordinates with the preview's reasons, in input order")
+    func row18Skipped() throws {
+        let announcements = [
+            Announcement(id: "closed", status: "CLOSED", latitude: 48.86, longitude: 2.35),
+            Announcement(id: "unknown", status: "MISSING\u{200B}", latitude: 48.86, longitude: 2.35),
+            Announcement(id: "no-lat", status: "MISSING", latitude: nil, longitude: 2.35),
+            Announcement(id: "ok", status: " found ", latitude: 48.86, longitude: 2.35),
+            Announcement(id: "lat95", status: "MISSING", latitude: 95, longitude: 2.35),
+            Announcement(id: "nan", status: "FOUND", latitude: 48.86, longitude: .nan),
+            Announcement(id: "541", status: "FOUND", latitude: 48.86, longitude: 541),
+        ]
+        let list = ClusterPinList(announcements: announcements)
+        #expect(list.pins.map(\.id) == ["ok"] && list.pins[0].category == .found)
+        #expect(list.skipped == PinLayout(announcements: announcements, frame: try PinLayoutTests.frame()).skipped)
+        #expect(list.skipped.map(\.id) == ["closed", "unknown", "no-lat", "lat95", "nan", "541"])
+        #expect(list.skipped[1].reason == .unknownStatus("MISSING\u{200B}"))
+        #expect(list.skipped[5].reason == .longitudeBeyondOneTurn(541))
+        #expect(ClusterPinList(announcements: []).pins.isEmpty && ClusterPinList(announcements: []).skipped.isEmpty)
+    }
+
+    @Test("points against pyproj's EPSG:4326 -> EPSG:3857 (Fixtures/mercator.csv) within 1e-6 m, latitudes beyond +-85.0511287798066 on the world's edge; the same pins as a preview's, bit for bit")
+    func pointsMatchPyprojAndPreview() throws {
+        let fixture = try Fixture("mercator.csv")
+        #expect(fixture.rows.count >= 1_000)
+        var random = SeededRandom(seed: 0x1C7)
+        var announcements: [Announcement] = []
+        for (k, row) in fixture.rows.enumerated() {
+            // Every third announcement is one that is skipped, between pins.
+            if k % 3 == 0 {
+                announcements.append(Announcement(id: "skip\(k)", status: random.pick(["CLOSED", "LOST", "MISSING"]), latitude: random.chance(50) ? nil : 91, longitude: 0))
+            }
+            announcements.append(Announcement(
+                id: "pet\(k)", status: k % 2 == 0 ? "MISSING" : "found", latitude: fixture[row, "latitude"], longitude: fixture[row, "longitude"]))
+        }
+        let list = ClusterPinList(announcements: announcements)
+        #expect(list.pins.count == fixture.rows.count)
+        let edge = WebMercator.worldWidthMeters / 2
+        var largest = 0.0
+        for (k, row) in fixture.rows.enumerated() {
+            let pin = list.pins[k]
+            #expect(pin.id == "pet\(k)" && pin.category == (k % 2 == 0 ? .missing : .found))
+            // pyproj projects the clamp latitude 4 nm beyond the edge; the list puts it on it.
+            // A longitude of 180 is -180 here (the eligibility's wrap), the same place: the
+            // eastings are compared the short way round.
+            let y = min(max(fixture[row, "y"], -edge), edge)
+            largest = max(largest, abs(WebMercator.wrappedEasting(pin.point.x - fixture[row, "x"])), abs(pin.point.y - y))
+            #expect(abs(pin.point.y) <= edge)
+        }
+        #expect(largest <= 1e-6, "worst \(largest) m")
+        // The preview's pins of the same announcements, as cluster pins: the same bits.
+        let layout = PinLayout(announcements: announcements, frame: try PinLayoutTests.frame())
+        #expect(list.pins == layout.pins.map(ClusterPin.init))
+        #expect(list.skipped == layout.skipped && list.skipped.count == (fixture.rows.count + 2) / 3)
+        // And an index built from them is the index built from the preview's pins.
+        #expect(try PinClusterIndex(pins: list.pins) == PinClusterIndex(pins: layout.pins.map(ClusterPin.init)))
+    }
+}
