@@ -29,18 +29,8 @@ struct ClustersCommand: ParsableCommand {
     func run() throws {
         let camera = try view.camera()
         let announcements = try AnnouncementCSV.parse(try InputFile.readText(pins, estimate: .clusteredPins))
-        var categories: [PinCategory] = [], coordinates: [Coordinate] = [], ids: [String] = []
-        for announcement in announcements {
-            if case .pin(let category, let coordinate) = PinEligibility(announcement) {
-                categories.append(category)
-                coordinates.append(coordinate)
-                ids.append(announcement.id)
-            }
-        }
-        // One PROJ batch for every pin.
-        let points = WebMercator.project(coordinates)
-        let clusterPins = points.indices.map { ClusterPin(id: ids[$0], point: points[$0], category: categories[$0]) }
-        let index = try PinClusterIndex(pins: clusterPins, radiusPoints: radiusPoints)
+        // (One PROJ batch for every pin.)
+        let index = try PinClusterIndex(pins: ClusterPinList(announcements: announcements).pins, radiusPoints: radiusPoints)
         var items: [PlacedClusterItem] = []
         index.items(in: camera, into: &items)
         var output = DescriptorOutput.standardOutput()
