@@ -664,6 +664,82 @@ struct MercatorCameraTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(MercatorCamera.self, from: Data(half.utf8)) }
     }
 
+    @Test("a camera made with a bearing and insets: where no constraint moves its view, the camera made without them and then given them by jump and setInsets (keeping the center), in either order; its center at the focal point, the bearing wrapped (property, 2 000 cameras)")
+    func initWithBearingAndInsets() throws {
+        var random = SeededRandom(seed: 0xBEA2)
+        var compared = 0
+        for _ in 0..<2_000 {
+            let center = try Coordinate(latitude: random.uniform() * 140 - 70, longitude: random.uniform() * 360 - 180)
+            let zoom = random.chance(10) ? random.uniform() * 24 - 1 : 4 + random.uniform() * 18
+            let width = random.chance(10) ? 1 : 1 + random.uniform() * 1_500, height = random.chance(10) ? 1 : 1 + random.uniform() * 1_500
+            let bearing = random.pick([0, -180, 180, 1e300, -1e17]) + (random.chance(50) ? 0 : random.uniform() * 1_440 - 720)
+            let left = random.uniform() * (width - 1) * 0.6, right = random.uniform() * (width - 1 - left)
+            let top = random.uniform() * (height - 1) * 0.6, bottom = random.uniform() * (height - 1 - top)
+            let insets = random.chance(15) ? ScreenInsets.zero : try ScreenInsets(top: top, left: left, bottom: bottom, right: right)
+            let made = try MercatorCamera(center: center, zoom: zoom, widthPoints: width, heightPoints: height, bearing: bearing, insets: insets)
+            #expect(made.bearing == MapBearing.wrapped(bearing) && made.insets == insets)
+            // With the Mercator center: the same camera.
+            #expect(made == (try MercatorCamera(
+                center: MercatorPoint(center), zoom: zoom, widthPoints: width, heightPoints: height, bearing: bearing, insets: insets)))
+            // The shown center is at the focal point, the middle of the unobstructed rectangle.
+            let focal = made.point(for: made.center)
+            #expect(abs(focal.x - (insets.left + (width - insets.left - insets.right) / 2)) <= 1e-6 * max(1, width))
+            #expect(abs(focal.y - (insets.top + (height - insets.top - insets.bottom) / 2)) <= 1e-6 * max(1, height))
+            // Where no constraint (the world's edge) moved this camera, the camera made north up
+            // without insets, or that camera given only the bearing or only the insets, giving
+            // them afterwards is the same camera.
+            let plain = try MercatorCamera(center: center, zoom: zoom, widthPoints: width, heightPoints: height)
+            var bearingFirst = plain
+            try bearingFirst.jump(bearing: bearing)
+            var insetsFirst = plain
+            try insetsFirst.setInsets(insets)
+            let asked = MercatorPoint(center)
+            guard [plain, made, bearingFirst, insetsFirst].allSatisfy({ $0.centerMercator == asked && $0.zoom == made.zoom }) else { continue }
+            compared += 1
+            try bearingFirst.setInsets(insets)
+            try insetsFirst.jump(bearing: bearing)
+            #expect(made == bearingFirst && made == insetsFirst, "\(center) zoom \(zoom) \(width) x \(height) bearing \(bearing) \(insets)")
+        }
+        #expect(compared >= 1_000, "only \(compared) cameras left unconstrained")
+    }
+
+    @Test("BAD_INPUTS row 58: a camera made with a bearing that is NaN or +-inf is refused (invalidBearing named \"bearing\"); bearings 1e300 and -180 are wrapped")
+    func initBearingRefused() throws {
+        let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        for bad in [Double.nan, .infinity, -.infinity] {
+            #expect {
+                _ = try MercatorCamera(center: paris, zoom: 12, widthPoints: 390, heightPoints: 844, bearing: bad)
+            } throws: { error in
+                guard case .invalidBearing(let name, let value)? = error as? GeometryError else { return false }
+                return name == "bearing" && (value == bad || (value.isNaN && bad.isNaN))
+            }
+        }
+        #expect(try MercatorCamera(center: paris, zoom: 12, widthPoints: 390, heightPoints: 844, bearing: -180).bearing == 180)
+        #expect(try MercatorCamera(center: paris, zoom: 12, widthPoints: 390, heightPoints: 844, bearing: 1e300).bearing == MapBearing.wrapped(1e300))
+    }
+
+    @Test("BAD_INPUTS row 56: a camera made with insets that leave less than one point of its screen is refused (invalidInsets naming them and the screen); exactly one point left is valid")
+    func initInsetsRefused() throws {
+        let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        for (insets, width, height) in [
+            (try ScreenInsets(left: 200, right: 190.5), 390.0, 844.0), (try ScreenInsets(top: 844), 390, 844),
+            (try ScreenInsets(top: 1e308, bottom: 1e308), 390, 844), (try ScreenInsets(left: 0.5), 1, 1),
+        ] {
+            #expect {
+                _ = try MercatorCamera(center: paris, zoom: 12, widthPoints: width, heightPoints: height, insets: insets)
+            } throws: { error in
+                guard case .invalidInsets(let t, let l, let b, let r, let w, let h)? = error as? GeometryError else { return false }
+                return t == insets.top && l == insets.left && b == insets.bottom && r == insets.right && w == width && h == height
+            }
+        }
+        let edge = try MercatorCamera(center: paris, zoom: 12, widthPoints: 390, heightPoints: 844, insets: ScreenInsets(top: 843, left: 389))
+        #expect(edge.insets == (try ScreenInsets(top: 843, left: 389)))
+        // A bad size is still reported as the size, before the insets are read.
+        #expect(throws: GeometryError.self) {
+            _ = try MercatorCamera(center: paris, zoom: 12, widthPoints: 0, heightPoints: 844, insets: ScreenInsets(top: 843))
+        }
+    }
+
     @Test("BAD_INPUTS row 63: a save whose optional fields are null (a writer that writes its nulls) decodes as with them left out; a null rotation included, which was refused where a null bounds decoded")
     func nullOptionalFieldsDecode() throws {
         let required = #""latitude":48.8566,"longitude":2.3522,"zoom":14,"width":390,"height":844"#

@@ -44,7 +44,7 @@ import Darwin
 /// the same camera too, unless a constraint moved the view in between (see
 /// ``rotate(degrees:around:)``).
 ///
-/// Errors: a camera is validated when it is made (``init(center:zoom:widthPoints:heightPoints:limits:)-(Coordinate,_,_,_,_)``,
+/// Errors: a camera is validated when it is made (``init(center:zoom:widthPoints:heightPoints:bearing:insets:limits:)-(Coordinate,_,_,_,_,_,_)``,
 /// decoding a saved camera); from then on gestures and conversions of valid values do not
 /// throw. A gesture given numbers that are not finite, a pinch scale that is not positive, or a
 /// point beyond the screen's one-screen margin is ignored: the camera is unchanged and
@@ -149,40 +149,55 @@ public struct MercatorCamera: Hashable, Sendable {
 
     /// A camera centred on a Web Mercator point.
     ///
+    /// The center is at the focal point, the middle of the screen inside the insets. The bearing
+    /// and insets are the camera's from the start: the constraints (the world's edge) apply once,
+    /// to the view with them. Where they move nothing, this is the camera made without them and
+    /// then given them with ``jump(center:zoom:bearing:)-(MercatorPoint?,_,_)`` and
+    /// ``setInsets(_:keeping:)`` (keeping the center), in either order; where they move the
+    /// view, those calls start from the view the constraints left north up without insets.
+    ///
     /// - Parameters:
     ///   - center: The center; the constraints apply.
     ///   - zoom: A finite zoom level; clamped into `limits`.
     ///   - widthPoints: Screen width, finite, in ``ScreenTransform/sizeRangePoints``.
     ///   - heightPoints: Screen height, finite, in ``ScreenTransform/sizeRangePoints``.
+    ///   - bearing: The compass direction at the top of the screen, in degrees clockwise from
+    ///     north (default 0, north up); wrapped into (-180, 180].
+    ///   - insets: The edges the legend or a sheet covers (default none).
     ///   - limits: The zoom limits (default 0 to 22).
-    /// - Throws: `GeometryError/invalidZoom(name:value:minimum:maximum:)` or
-    ///   `GeometryError/invalidSize(name:value:range:)`.
+    /// - Throws: `GeometryError/invalidZoom(name:value:minimum:maximum:)`,
+    ///   `GeometryError/invalidSize(name:value:range:)`,
+    ///   `GeometryError/invalidBearing(name:value:)` for a bearing that is not finite, or
+    ///   `GeometryError/invalidInsets(top:left:bottom:right:width:height:)` for insets that
+    ///   leave less than one point of the screen unobstructed either way.
     public init(
         center: MercatorPoint, zoom: Double, widthPoints: Double, heightPoints: Double,
-        limits: CameraZoomLimits = .default
+        bearing: Double = 0, insets: ScreenInsets = .zero, limits: CameraZoomLimits = .default
     ) throws(GeometryError) {
         guard zoom.isFinite else {
             throw .invalidZoom(name: "zoom", value: zoom, minimum: limits.minimumZoom, maximum: limits.maximumZoom)
         }
         try ScreenTransform.validateSize(width: widthPoints, height: heightPoints)
+        guard bearing.isFinite else { throw .invalidBearing(name: "bearing", value: bearing) }
+        try insets.validate(widthPoints: widthPoints, heightPoints: heightPoints)
         let requested = Self.onWorld(center)
         self.init(
             requestedX: requested.x, requestedY: requested.y,
             requestedZoom: limits.clamp(zoom), widthPoints: widthPoints, heightPoints: heightPoints,
-            limits: limits)
+            limits: limits, bearing: MapBearing.wrapped(bearing), insets: insets)
     }
 
     /// A camera centred on a coordinate (projected through PROJ; latitudes beyond
     /// +-85.0511287798066 are clamped, then the constraints apply).
     ///
-    /// - Throws: As ``init(center:zoom:widthPoints:heightPoints:limits:)-(MercatorPoint,_,_,_,_)``.
+    /// - Throws: As ``init(center:zoom:widthPoints:heightPoints:bearing:insets:limits:)-(MercatorPoint,_,_,_,_,_,_)``.
     public init(
         center: Coordinate, zoom: Double, widthPoints: Double, heightPoints: Double,
-        limits: CameraZoomLimits = .default
+        bearing: Double = 0, insets: ScreenInsets = .zero, limits: CameraZoomLimits = .default
     ) throws(GeometryError) {
         try self.init(
             center: MercatorPoint(center), zoom: zoom, widthPoints: widthPoints, heightPoints: heightPoints,
-            limits: limits)
+            bearing: bearing, insets: insets, limits: limits)
     }
 
     /// A camera that shows a whole geodesic circle: the landing page preview's transform for
