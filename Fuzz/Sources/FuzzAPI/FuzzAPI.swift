@@ -195,6 +195,10 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             }
             let layout = PinLayout(announcements: announcements, frame: frame)
             for pin in layout.pins { checkFinite(pin.point.x, pin.point.y, pin.distanceMeters, pin.mercator.x, pin.mercator.y) }
+            // The fullscreen map's pins of the same announcements: the preview's, bit for bit.
+            let list = ClusterPinList(announcements: announcements)
+            precondition(list.pins == layout.pins.map(ClusterPin.init) && list.skipped == layout.skipped,
+                         "ClusterPinList differs from the preview's pins for \(announcements)")
         case 13:
             // Cameras from coordinates and regions, and the camera's own PROJ conversions.
             if let center = input.coordinate(),
@@ -202,6 +206,16 @@ func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 center: center, zoom: input.double(), widthPoints: input.double(), heightPoints: input.double())
             {
                 check(made)
+            }
+            // Made at a bearing and with insets in one call: valid, or a typed error.
+            if let center = input.coordinate(),
+               let insets = try? ScreenInsets(top: input.number(), left: input.number(), bottom: input.number(), right: input.number()),
+               let made = try? MercatorCamera(
+                center: center, zoom: input.double(), widthPoints: input.double(), heightPoints: input.double(),
+                bearing: input.double(), insets: insets)
+            {
+                check(made)
+                precondition(made.insets == insets, "insets \(insets) became \(made.insets)")
             }
             if let center = input.coordinate(), let region = try? GeodesicCircle(center: center, radiusMeters: input.double()) {
                 if let fitted = try? MercatorCamera(
