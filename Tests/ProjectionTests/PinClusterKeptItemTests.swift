@@ -5,7 +5,7 @@ import TestSupport
 
 @testable import Projection
 
-@Suite("Cluster items kept across updates")
+@Suite("Cluster items kept across updates and pans")
 struct PinClusterKeptItemTests {
     @Test("BAD_INPUTS row 85: an item kept across updates that answers gives what an index built from the pins now gives for the item holding its pins: its values, pins (categories too), pages, children, smallest id, spread and the items holding it below; over 20 random updates (moves, arrivals, removals, category changes)")
     func keptItemsAnswerAsARebuild() throws {
@@ -74,5 +74,27 @@ struct PinClusterKeptItemTests {
         }
         // Both happened: items the updates left as they were answered, others were refused.
         #expect(answered > 500 && refused > 200, "answered \(answered), refused \(refused)")
+    }
+    @Test("a pan across +-180 degrees numbers the world copies anew: every item keeps its level and smallest id and moves by the pan on screen, its copy one less going east (the camera keeps its center on the world), so a diff keyed by id, level and copy sees it leave and come back")
+    func worldCopiesAcrossTheAntimeridian() throws {
+        let half = ClusterKit.world / 2
+        let pins = [
+            ClusterPin(id: "east", point: MercatorPoint(uncheckedX: -half + 100, y: 0), category: .found),
+            ClusterPin(id: "west", point: MercatorPoint(uncheckedX: half - 100, y: 0), category: .missing),
+        ]
+        let index = try PinClusterIndex(pins: pins)
+        // 50 m west of +180 degrees, then 20 points east (191 m at zoom 14): across it.
+        var camera = try MercatorCamera(center: MercatorPoint(x: half - 50, y: 0), zoom: 14, widthPoints: 390, heightPoints: 844)
+        var before: [PlacedClusterItem] = [], after: [PlacedClusterItem] = []
+        index.items(in: camera, into: &before)
+        camera.pan(dx: -20, dy: 0)
+        index.items(in: camera, into: &after)
+        #expect(camera.centerMercator.x < 0, "the pan crossed +-180 degrees onto the world's west edge")
+        #expect(before.count == 2 && after.count == 2)
+        for (b, a) in zip(before, after) {
+            #expect(try index.smallestPinID(of: b.item) == index.smallestPinID(of: a.item) && a.item.zoom == b.item.zoom)
+            #expect(abs(a.point.x - (b.point.x - 20)) < 1e-6 && abs(a.point.y - b.point.y) < 1e-6)
+            #expect(a.worldCopy == b.worldCopy - 1)
+        }
     }
 }

@@ -19,7 +19,8 @@ public struct PlacedClusterItem: Hashable, Sendable {
     public let point: ScreenPoint
     /// The copy of the world it is drawn on: 0 for the copy whose easting is the item's own,
     /// -1 for the one to the west, 1 to the east, and so on (a screen wider than the world
-    /// shows more).
+    /// shows more). Numbered from the world, not from the camera: a pan east across +-180
+    /// degrees (the camera's center wrapped onto the world) makes it one less for every item.
     public let worldCopy: Int
     /// The key of the smallest id among its pins in the ids' order (the draw order's last key).
     let smallestID: UInt64

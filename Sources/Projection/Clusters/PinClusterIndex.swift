@@ -1220,7 +1220,11 @@ extension PinClusterIndex {
     /// world copy, a key for diffing the items of one frame against the next. Each pin is in
     /// one item of a level, so no two items of a level share it; it stays an item's while the
     /// item keeps that pin, across pans, zooms within the level and updates (the node number
-    /// does not: an update that compacts or builds again renumbers).
+    /// does not: an update that compacts or builds again renumbers). The world copy does not
+    /// stay across a pan over +-180 degrees: the camera keeps its center on the world, so
+    /// every item's copy is one less after a pan east across it (one more west), at the same
+    /// place on screen; a diff across such a pan shifts the copies of the frame before by the
+    /// center's wrap, or matches by id and level alone where no item is shown twice.
     ///
     /// - Parameter item: An item this index made as it is now.
     /// - Returns: The id.
