@@ -611,7 +611,8 @@ extension PinClusterIndex {
     /// units). Pins are placed in the order of their ids (``idPrecedes(_:_:)``), each with its
     /// category. Nil for a single pin and for a cluster that splits.
     ///
-    /// - Parameter placed: A viewport query's item, made by this index as it is now.
+    /// - Parameter placed: A viewport query's item, made by this index as it is now or before
+    ///   updates that left the item as it was.
     /// - Returns: The spread pins, or nil.
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
     ///   or of this one before an update that changed that item (or compacted the index or
@@ -626,8 +627,8 @@ extension PinClusterIndex {
     /// are their offsets from the group's place (a MapKit annotation view's `centerOffset`).
     ///
     /// - Parameters:
-    ///   - item: An item this index made as it is now (by ``items(atLevel:)``,
-    ///     ``item(containing:atLevel:)`` or a viewport query).
+    ///   - item: An item this index made (by ``items(atLevel:)``, ``item(containing:atLevel:)``
+    ///     or a viewport query), as it is now or before updates that left the item as it was.
     ///   - point: Where the group is drawn, in screen points.
     /// - Returns: The spread pins, or nil for a single pin and for a cluster that splits.
     /// - Throws: `GeometryError/invalidClusterParameter(name:value:expected:)` for a point that

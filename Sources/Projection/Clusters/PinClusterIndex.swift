@@ -968,8 +968,10 @@ public struct PinClusterItem: Hashable, Sendable {
     /// the index or builds it again numbers the nodes anew; items are compared with it).
     /// An item belongs to the index that made it: once an update changes the item (ends its
     /// node on its level), compacts the index or builds it again (its nodes numbered anew),
-    /// the item is stale, and ``PinClusterIndex/pinIDs(of:)``, ``PinClusterIndex/pins(of:)``,
-    /// ``PinClusterIndex/children(of:)`` and ``PinClusterIndex/spread(of:)`` throw for it;
+    /// the item is stale, and ``PinClusterIndex/pinIDs(of:)``, ``PinClusterIndex/pins(of:)``
+    /// (and its pages), ``PinClusterIndex/children(of:)``, ``PinClusterIndex/spread(of:)``,
+    /// ``PinClusterIndex/smallestPinID(of:)`` and ``PinClusterIndex/item(holding:atLevel:)``
+    /// throw for it;
     /// the updates that leave it as it was (up to 256 of them) keep it answering.
     public var index: Int { Int(node) }
     /// How many pins it holds (1 for a single pin).
@@ -1104,7 +1106,8 @@ extension PinClusterIndex {
     /// of a large cluster's pets shown a page at a time. Only the page's pins are made.
     ///
     /// - Parameters:
-    ///   - item: An item this index made as it is now.
+    ///   - item: An item this index made, as it is now or before updates that left the item
+    ///     as it was.
     ///   - offset: The first place, 0 or more (at or past the item's count: no pins).
     ///   - limit: How many, 0 or more.
     /// - Returns: The pins at places offset ..< offset + limit that exist.
@@ -1140,7 +1143,8 @@ extension PinClusterIndex {
     /// cluster's and their pins are its pins. A single pin has none. Screen points are a
     /// viewport query's: query the camera at that zoom and find them among its items.
     ///
-    /// - Parameter item: An item this index made as it is now.
+    /// - Parameter item: An item this index made, as it is now or before updates that left the
+    ///   item as it was.
     /// - Returns: The items (two or more for a cluster, none for a single pin).
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` for an item of another index,
     ///   or of this one before an update that changed that item (or compacted the index or
@@ -1226,7 +1230,8 @@ extension PinClusterIndex {
     /// place on screen; a diff across such a pan shifts the copies of the frame before by the
     /// center's wrap, or matches by id and level alone where no item is shown twice.
     ///
-    /// - Parameter item: An item this index made as it is now.
+    /// - Parameter item: An item this index made, as it is now or before updates that left the
+    ///   item as it was.
     /// - Returns: The id.
     /// - Throws: `GeometryError/staleClusterItem(zoom:index:)` as ``pins(of:)``.
     public func smallestPinID(of item: PinClusterItem) throws(GeometryError) -> String {
