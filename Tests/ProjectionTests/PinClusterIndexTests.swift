@@ -612,6 +612,8 @@ struct ClusterViewportTests {
             let want = Self.expected(index, camera)
             var got: [String: ScreenPoint] = [:]
             for placed in output { got["\(placed.item.index)/\(placed.worldCopy)"] = placed.point }
+            // (Keyed by node and copy, an item placed twice on one copy would count once.)
+            #expect(got.count == output.count, "case \(caseIndex): an item placed twice on one copy")
             #expect(Set(got.keys) == Set(want.keys), "case \(caseIndex)")
             for (key, point) in got { if let p = want[key] { #expect(abs(p.x - point.x) <= 1e-6 && abs(p.y - point.y) <= 1e-6) } }
             for k in output.indices.dropFirst() { #expect(!PlacedClusterItem.drawnBefore(output[k], output[k - 1])) }
@@ -627,6 +629,7 @@ struct ClusterViewportTests {
             updated.items(in: camera, into: &output)
             var got: [String: ScreenPoint] = [:]
             for placed in output { got["\(placed.item.index)/\(placed.worldCopy)"] = placed.point }
+            #expect(got.count == output.count, "after the update, case \(caseIndex): an item placed twice on one copy")
             #expect(Set(got.keys) == Set(Self.expected(updated, camera).keys), "after the update, case \(caseIndex)")
         }
     }
@@ -807,7 +810,7 @@ struct ClusterViewportTests {
             let bearing = random.uniform() * 720 - 360, w = 1 + random.uniform() * 1920, h = 1 + random.uniform() * 1080
             try index.items(center: center, zoom: zoom, bearing: bearing, widthPoints: w, heightPoints: h, into: &fromView)
             let want = ClusterViewportTests.expected(index, center: center, zoom: zoom, bearing: bearing, width: w, height: h)
-            #expect(Set(Self.keys(fromView)) == Set(want.keys), "view case \(k)")
+            #expect(Set(Self.keys(fromView)) == Set(want.keys) && Set(Self.keys(fromView)).count == fromView.count, "view case \(k)")
             for placed in fromView {
                 if let p = want["\(placed.item.index)/\(placed.worldCopy)"] { #expect(abs(p.x - placed.point.x) <= 1e-6 && abs(p.y - placed.point.y) <= 1e-6) }
             }
