@@ -75,7 +75,7 @@ struct PinClusterKeptItemTests {
         // Both happened: items the updates left as they were answered, others were refused.
         #expect(answered > 500 && refused > 200, "answered \(answered), refused \(refused)")
     }
-    @Test("a pan across +-180 degrees numbers the world copies anew: every item keeps its level and smallest id and moves by the pan on screen, its copy one less going east (the camera keeps its center on the world), so a diff keyed by id, level and copy sees it leave and come back")
+    @Test("BAD_INPUTS row 113: a pan across +-180 degrees numbers the world copies anew: every item keeps its level and smallest id and moves by the pan on screen, its copy one less going east (the camera keeps its center on the world), so a diff keyed by id, level and copy sees it leave and come back")
     func worldCopiesAcrossTheAntimeridian() throws {
         let half = ClusterKit.world / 2
         let pins = [
