@@ -26,25 +26,17 @@ public struct ClusterPinList: Hashable, Sendable {
     ///
     /// - Parameter announcements: The announcements as fetched.
     public init(announcements: [Announcement]) {
-        var ids: [String] = [], categories: [PinCategory] = [], coordinates: [Coordinate] = []
-        var skipped: [SkippedAnnouncement] = []
-        for announcement in announcements {
-            switch PinEligibility(announcement) {
-            case .pin(let category, let coordinate):
-                ids.append(announcement.id)
-                categories.append(category)
-                coordinates.append(coordinate)
-            case .skip(let reason):
-                skipped.append(SkippedAnnouncement(id: announcement.id, reason: reason))
-            }
+        let (categories, _, eastings, northings, skipped) = PinEligibility.classified(announcements)
+        var pins: [ClusterPin] = []
+        pins.reserveCapacity(eastings.count)
+        var next = 0
+        for (announcement, category) in zip(announcements, categories) {
+            guard let category else { continue }
+            pins.append(ClusterPin(
+                id: announcement.id, point: MercatorPoint(uncheckedX: eastings[next], y: northings[next]), category: category))
+            next += 1
         }
-        let (eastings, northings) = WebMercator.projectValid(coordinates)
-        let edge = WebMercator.worldWidthMeters / 2
-        pins = ids.indices.map { k in
-            ClusterPin(
-                id: ids[k], point: MercatorPoint(uncheckedX: eastings[k], y: min(max(northings[k], -edge), edge)),
-                category: categories[k])
-        }
+        self.pins = pins
         self.skipped = skipped
     }
 }

@@ -40,3 +40,37 @@ public enum PinEligibility: Hashable, Sendable {
         }
     }
 }
+
+extension PinEligibility {
+    /// The announcements classified, and the pins' places projected in one
+    /// `proj_trans_generic` call: each announcement's category (nil when it is skipped), the
+    /// pins' coordinates and their eastings and northings in input order, and the skipped ones
+    /// with their reasons. A northing beyond the world's edge (a latitude beyond
+    /// +-85.0511287798066, which projects 4 nm beyond W/2) is put on the edge: at a preview's
+    /// largest scale, a polar user's own pin 4 nm beyond it was 30 points above the frame.
+    /// Four buffers, 33 bytes an announcement, besides the skipped ones (the preview's and the
+    /// fullscreen map's pins are made from them).
+    static func classified(_ announcements: [Announcement]) -> (
+        categories: [PinCategory?], coordinates: [Coordinate], eastings: [Double], northings: [Double], skipped: [SkippedAnnouncement]
+    ) {
+        var categories: [PinCategory?] = []
+        categories.reserveCapacity(announcements.count)
+        var coordinates: [Coordinate] = []
+        coordinates.reserveCapacity(announcements.count)
+        var skipped: [SkippedAnnouncement] = []
+        for announcement in announcements {
+            switch PinEligibility(announcement) {
+            case .pin(let category, let coordinate):
+                categories.append(category)
+                coordinates.append(coordinate)
+            case .skip(let reason):
+                categories.append(nil)
+                skipped.append(SkippedAnnouncement(id: announcement.id, reason: reason))
+            }
+        }
+        var (eastings, northings) = WebMercator.projectValid(coordinates)
+        let edge = WebMercator.worldWidthMeters / 2
+        for k in northings.indices { northings[k] = min(max(northings[k], -edge), edge) }
+        return (categories, coordinates, eastings, northings, skipped)
+    }
+}

@@ -19,33 +19,14 @@ public struct PinLayout: Hashable, Sendable {
     /// Places `announcements` in `frame`; distances are measured from the frame's circle's
     /// center (the user).
     public init(announcements: [Announcement], frame: PreviewFrame) {
-        var categories: [PinCategory?] = []
-        categories.reserveCapacity(announcements.count)
-        var coordinates: [Coordinate] = []
-        coordinates.reserveCapacity(announcements.count)
-        var skipped: [SkippedAnnouncement] = []
-        for announcement in announcements {
-            switch PinEligibility(announcement) {
-            case .pin(let category, let coordinate):
-                categories.append(category)
-                coordinates.append(coordinate)
-            case .skip(let reason):
-                categories.append(nil)
-                skipped.append(SkippedAnnouncement(id: announcement.id, reason: reason))
-            }
-        }
-        let (eastings, northings) = WebMercator.projectValid(coordinates)
-
+        let (categories, coordinates, eastings, northings, skipped) = PinEligibility.classified(announcements)
         let user = frame.circle.center
-        let edge = WebMercator.worldWidthMeters / 2
         var pins: [Pin] = []
         pins.reserveCapacity(coordinates.count)
         var next = 0
         for (announcement, category) in zip(announcements, categories) {
             guard let category else { continue }
-            // (Onto the world's edge: at a preview's largest scale, a polar user's own pin 4 nm
-            // beyond it was 30 points above the frame.)
-            let mercator = MercatorPoint(uncheckedX: eastings[next], y: min(max(northings[next], -edge), edge))
+            let mercator = MercatorPoint(uncheckedX: eastings[next], y: northings[next])
             let point = frame.point(for: mercator)
             pins.append(Pin(
                 id: announcement.id, category: category, coordinate: coordinates[next],
